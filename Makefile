@@ -1,0 +1,15 @@
+.PHONY: test run bench venv
+
+venv:
+	@scripts/bootstrap.sh
+
+# The whole test suite (engine, renders, cogs, console, e2e).
+test: venv
+	.venv/bin/python -m pytest -q
+
+run: venv
+	.venv/bin/python bot.py
+
+# Figures, not pass/fail: see benchmarks/README.md.
+bench: venv
+	.venv/bin/python -m benchmarks

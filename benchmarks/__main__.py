@@ -1,0 +1,6 @@
+"""``python -m benchmarks`` (or ``make bench``): every figure, with its target."""
+
+from benchmarks import bench_cannon
+
+if __name__ == "__main__":
+    bench_cannon.main()

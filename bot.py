@@ -1,0 +1,149 @@
+"""Bombardier: a Discord referee for tabletop war machines.
+
+    python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
+    python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
+    python bot.py commands [--json]
+
+:func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
+use it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import logging.handlers
+import sys
+from dataclasses import replace
+
+import discord
+import numpy as np
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.replies import APOLOGY, send_error
+from config.settings import Settings, SettingsError, load_settings
+from engine.dice import RandomDice
+from engine.errors import RulesError
+
+log = logging.getLogger("bombardier")
+
+EXTENSIONS = ("cogs.fire",)
+
+
+class BombardierTree(app_commands.CommandTree):
+    """The command tree, with the one error handler every command shares."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, RulesError):
+            await send_error(interaction, str(original))
+            return
+        if isinstance(error, app_commands.TransformerError):
+            await send_error(interaction, f"'{error.value}' is not a valid {error.type.name} here.")
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await send_error(interaction, "You cannot use this command here.")
+            return
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s failed", name, exc_info=(type(original), original, original.__traceback__))
+        await send_error(interaction, APOLOGY, failure=True)
+
+
+class BombardierBot(commands.Bot):
+    """The bot, given its settings; extensions are loaded in :meth:`setup_hook`."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=BombardierTree,
+            help_command=None,
+        )
+        self.settings = settings
+        self._seeds = np.random.default_rng(settings.dice_seed)
+
+    def new_dice(self) -> RandomDice:
+        """The bot's dice for one command: each command gets its own generator, drawn from the
+        bot's seed sequence, so a seeded console session replays exactly."""
+        return RandomDice(int(self._seeds.integers(0, 2**63)))
+
+    async def load_cogs(self) -> None:
+        for name in EXTENSIONS:
+            if name not in self.extensions:
+                await self.load_extension(name)
+
+    async def setup_hook(self) -> None:
+        await self.load_cogs()
+        if self.settings.sync_commands:
+            await self.tree.sync()
+            for guild_id in self.settings.sync_guilds:
+                guild = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+
+
+def create_bot(settings: Settings) -> BombardierBot:
+    """The configured bot, not connected."""
+    return BombardierBot(settings)
+
+
+def setup_logging(settings: Settings, *, to_stderr: bool) -> None:
+    """Discord mode logs to stderr and the log file; the console logs only to the file, so no
+    traceback ever reaches the console user."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    handlers: list[logging.Handler] = [
+        logging.handlers.RotatingFileHandler(settings.log_file, maxBytes=2_000_000, backupCount=3, encoding="utf-8")
+    ]
+    if to_stderr:
+        handlers.append(logging.StreamHandler())
+    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    root = logging.getLogger()
+    for h in handlers:
+        h.setFormatter(fmt)
+        root.addHandler(h)
+    root.setLevel(settings.log_level)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py", description="Bombardier, a referee for tabletop war machines.")
+    sub = parser.add_subparsers(dest="mode")
+    play = sub.add_parser("play", help="the offline console: slash commands without Discord")
+    play.add_argument("command", nargs="?", help='one command to run, e.g. "/fire cannon distance:30"; none opens a prompt')
+    play.add_argument("--json", action="store_true", help="print one JSON object per command")
+    play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
+    listing = sub.add_parser("commands", help="print the registered command tree")
+    listing.add_argument("--json", action="store_true", help="as JSON")
+    args = parser.parse_args(argv)
+
+    try:
+        settings = load_settings()
+    except SettingsError as e:
+        print(e, file=sys.stderr)
+        return 2
+
+    if args.mode is None and settings.token:
+        setup_logging(settings, to_stderr=True)
+        bot = create_bot(settings)
+        try:
+            bot.run(settings.token, log_handler=None)
+        except discord.LoginFailure:
+            log.error("Discord refused the token: check DISCORD_TOKEN.")
+            return 1
+        return 0
+
+    from cogs import console
+
+    setup_logging(settings, to_stderr=False)
+    if args.mode == "commands":
+        return console.list_commands(create_bot(settings), as_json=args.json)
+    seed = getattr(args, "seed", None)
+    bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
+    return console.run(bot, getattr(args, "command", None), as_json=getattr(args, "json", False))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

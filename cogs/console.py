@@ -1,0 +1,313 @@
+"""The offline console: the bot's slash commands without Discord.
+
+It walks the same ``app_commands`` tree the bot registers with Discord, checks options the way
+Discord does (types, choices, bounds, required), calls the same callbacks with a stand-in
+interaction, and prints what Discord would show: the embed as text and the picture as a PNG file.
+``--json`` prints one object per command (DESIGN.md); errors print ``{"error": ...}`` and exit 2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import hashlib
+import itertools
+import json
+import logging
+import re
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord import AppCommandOptionType
+
+from cogs.replies import APOLOGY, ERROR_KEY, FAILURE_KEY, REPLY_KEY, Reply
+
+log = logging.getLogger(__name__)
+
+USER_ERROR = 2
+OUR_FAULT = 1
+
+
+class ConsoleError(Exception):
+    """A command line the console cannot run; the message says what to change."""
+
+
+class _Response:
+    def __init__(self, sent: list[dict[str, Any]]) -> None:
+        self._sent = sent
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        self._done = True
+        self._sent.append({"content": content, **kwargs})
+
+    async def defer(self, **kwargs: Any) -> None:
+        self._done = True
+
+
+class _Followup:
+    def __init__(self, sent: list[dict[str, Any]]) -> None:
+        self._sent = sent
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        self._sent.append({"content": content, **kwargs})
+
+
+class OfflineInteraction:
+    """What a command callback sees of an interaction, for one console command."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, client: discord.Client, command: app_commands.Command) -> None:
+        self.id = next(self._ids)
+        self.client = client
+        self.command = command
+        self.user = discord.Object(id=0)
+        self.guild = None
+        self.guild_id = None
+        self.channel_id = 0
+        self.extras: dict[str, Any] = {}
+        self.sent: list[dict[str, Any]] = []
+        self.response = _Response(self.sent)
+        self.followup = _Followup(self.sent)
+
+
+def _commands(tree: app_commands.CommandTree) -> list[app_commands.Command]:
+    return [c for c in tree.walk_commands() if isinstance(c, app_commands.Command)]
+
+
+def find_command(tree: app_commands.CommandTree, words: list[str]) -> tuple[app_commands.Command, list[str]]:
+    """The command named by the leading words (``/fire cannon``) and the words left."""
+    if not words:
+        raise ConsoleError("Type a slash command, e.g. /fire cannon distance:30.")
+    known = {c.qualified_name: c for c in _commands(tree)}
+    path: list[str] = []
+    for i, word in enumerate(words):
+        path.append(word.lstrip("/").lower() if i == 0 else word.lower())
+        name = " ".join(path)
+        if name in known:
+            return known[name], words[i + 1 :]
+        if not any(k.startswith(name + " ") for k in known):
+            break
+    typed = "/" + " ".join(path)
+    close = difflib.get_close_matches(" ".join(path), list(known), n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else f" Commands: {', '.join('/' + k for k in sorted(known))}."
+    raise ConsoleError(f"There is no command {typed}.{hint}")
+
+
+def _convert(command: app_commands.Command, param: app_commands.Parameter, raw: str) -> Any:
+    where = f"{param.display_name}"
+    if param.choices:
+        for choice in param.choices:
+            if raw.lower() in (str(choice.value).lower(), choice.name.lower()):
+                return choice.value
+        fits = ", ".join(str(c.value) for c in param.choices)
+        raise ConsoleError(f"{where}: '{raw}' is not one of the choices: {fits}.")
+    kind = param.type
+    try:
+        if kind is AppCommandOptionType.integer:
+            value: Any = int(raw)
+        elif kind is AppCommandOptionType.number:
+            value = float(raw)
+        elif kind is AppCommandOptionType.boolean:
+            lowered = raw.lower()
+            if lowered not in ("true", "false", "yes", "no"):
+                raise ValueError
+            value = lowered in ("true", "yes")
+        else:
+            value = raw
+    except ValueError:
+        noun = {AppCommandOptionType.integer: "a whole number", AppCommandOptionType.number: "a number",
+                AppCommandOptionType.boolean: "true or false"}.get(kind, "a value")
+        raise ConsoleError(f"{where}: '{raw}' is not {noun}.") from None
+    if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        low, high = param.min_value, param.max_value
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ConsoleError(f"{where}: {raw} is out of bounds: give {low:g} to {high:g}.")
+    return value
+
+
+def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, Any]:
+    """``name:value`` words into the callback's keyword arguments, checked as Discord would."""
+    params = {p.display_name: p for p in command.parameters}
+    merged: list[str] = []
+    for word in words:  # "distance: 30" typed with a space after the colon
+        if merged and merged[-1].endswith(":") and ":" not in word:
+            merged[-1] += word
+        else:
+            merged.append(word)
+    values: dict[str, Any] = {}
+    for word in merged:
+        name, colon, raw = word.partition(":")
+        if not colon:
+            raise ConsoleError(f"'{word}' is not an option: write options as name:value, e.g. distance:30.")
+        name = name.lower()
+        if name not in params:
+            close = difflib.get_close_matches(name, list(params), n=1)
+            hint = f" Did you mean {close[0]}?" if close else f" Options: {', '.join(params)}."
+            raise ConsoleError(f"/{command.qualified_name} has no option '{name}'.{hint}")
+        if params[name].name in values:
+            raise ConsoleError(f"{name} is given twice.")
+        if raw == "":
+            raise ConsoleError(f"{name}: give a value after the colon.")
+        values[params[name].name] = _convert(command, params[name], raw)
+    missing = [p.display_name for p in command.parameters if p.required and p.name not in values]
+    if missing:
+        raise ConsoleError(f"/{command.qualified_name} needs {', '.join(missing)}.")
+    return values
+
+
+async def invoke(bot: discord.Client, line: str) -> OfflineInteraction:
+    """Run one command line through the tree as Discord would; the interaction holds the reply."""
+    try:
+        words = shlex.split(line)
+    except ValueError as e:
+        raise ConsoleError(f"Cannot read that line: {e} (check the quotes).") from None
+    command, rest = find_command(bot.tree, words)
+    kwargs = parse_options(command, rest)
+    interaction = OfflineInteraction(bot, command)
+    try:
+        if command.binding is not None:
+            await command.callback(command.binding, interaction, **kwargs)
+        else:
+            await command.callback(interaction, **kwargs)
+    except Exception as e:  # the same handler Discord's path uses decides what the user sees
+        await bot.tree.on_error(interaction, app_commands.CommandInvokeError(command, e))
+    return interaction
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\*\*|`", "", text)
+
+
+def embed_text(embed: discord.Embed) -> str:
+    lines = [_plain(embed.title or "")]
+    if embed.description:
+        lines.append(_plain(embed.description))
+    for f in embed.fields:
+        lines += ["", f"{f.name}:"] + [f"  {_plain(v)}" for v in f.value.splitlines()]
+    if embed.footer and embed.footer.text:
+        lines += ["", embed.footer.text]
+    return "\n".join(lines)
+
+
+def save_picture(reply: Reply, folder: Path) -> str | None:
+    if reply.image is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = Path(reply.filename).stem
+    path = folder / f"{stem}-{hashlib.sha256(reply.image).hexdigest()[:10]}.png"
+    if not path.exists():
+        path.write_bytes(reply.image)
+    return str(path)
+
+
+async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.stdout) -> int:
+    """Run one command line and print its answer; returns the exit code."""
+    try:
+        interaction = await invoke(bot, line)
+    except ConsoleError as e:
+        return _fail(str(e), USER_ERROR, as_json, out)
+    except Exception:  # a bug of ours: logged with its traceback, never shown
+        log.exception("console line failed: %r", line)
+        return _fail(APOLOGY, OUR_FAULT, as_json, out)
+    if ERROR_KEY in interaction.extras:
+        return _fail(interaction.extras[ERROR_KEY], USER_ERROR, as_json, out)
+    if FAILURE_KEY in interaction.extras:
+        return _fail(interaction.extras[FAILURE_KEY], OUR_FAULT, as_json, out)
+    reply: Reply = interaction.extras[REPLY_KEY]
+    path = save_picture(reply, bot.settings.data_dir / "console")
+    if as_json:
+        print(json.dumps(reply.json(path), ensure_ascii=False), file=out)
+    else:
+        print(embed_text(reply.embed), file=out)
+        if path:
+            print(f"\nPicture: {path}", file=out)
+    return 0
+
+
+def _fail(message: str, code: int, as_json: bool, out) -> int:
+    print(json.dumps({"error": message}, ensure_ascii=False) if as_json else message, file=out)
+    return code
+
+
+BANNER = (
+    "Bombardier offline console. Type a slash command, e.g.\n"
+    '  /fire cannon distance:30 ranks:4 files:5 dice:"H 4 8"\n'
+    "'commands' lists them all; 'quit' leaves."
+)
+
+
+async def _session(bot, command: str | None, as_json: bool) -> int:
+    await bot.load_cogs()
+    if command is not None:
+        return await run_line(bot, command, as_json=as_json)
+    interactive = sys.stdin.isatty()
+    if interactive:
+        print(BANNER)
+    while True:
+        try:
+            line = input("bombardier> " if interactive else "").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return 0
+        if line in ("quit", "exit"):
+            return 0
+        if line in ("commands", "help"):
+            for c in _commands(bot.tree):
+                print(f"  /{c.qualified_name}: {c.description}")
+            continue
+        if line:
+            await run_line(bot, line, as_json=as_json)
+
+
+def run(bot, command: str | None, *, as_json: bool = False) -> int:
+    """``python bot.py play``: one command, or a prompt when none is given."""
+    try:
+        import readline  # noqa: F401  (line editing and history at the prompt)
+    except ImportError:
+        pass
+    return asyncio.run(_session(bot, command, as_json))
+
+
+def command_tree(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
+    """Every command with its options, as ``commands --json`` prints them."""
+    out = []
+    for c in _commands(tree):
+        options = []
+        for p in c.parameters:
+            options.append({
+                "name": p.display_name,
+                "description": p.description,
+                "type": p.type.name,
+                "required": p.required,
+                "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices],
+                "min_value": p.min_value,
+                "max_value": p.max_value,
+            })
+        out.append({"name": c.qualified_name, "description": c.description, "options": options})
+    return out
+
+
+def list_commands(bot, *, as_json: bool) -> int:
+    """``python bot.py commands``."""
+    asyncio.run(bot.load_cogs())
+    tree = command_tree(bot.tree)
+    if as_json:
+        print(json.dumps(tree, indent=2, ensure_ascii=False))
+        return 0
+    for c in tree:
+        print(f"/{c['name']}: {c['description']}")
+        for o in c["options"]:
+            bounds = f" [{o['min_value']:g}-{o['max_value']:g}]" if o["min_value"] is not None else ""
+            choices = f" ({', '.join(str(ch['value']) for ch in o['choices'])})" if o["choices"] else ""
+            need = "required" if o["required"] else "optional"
+            print(f"    {o['name']} ({o['type']}, {need}){bounds}{choices}: {o['description']}")
+    return 0

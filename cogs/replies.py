@@ -1,0 +1,117 @@
+"""What every command sends back, and the one path it is sent by.
+
+A command builds a :class:`Reply` (an embed, a picture, the console's ``--json`` fields) and hands
+it to :func:`send_reply`; user mistakes go through :func:`send_error`. Both work whether or not
+the interaction was already answered (Red-DiscordBot's pattern), and both leave what they sent in
+``interaction.extras`` so the offline console prints exactly what Discord would show.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from engine.dice import DieRoll, Roller
+
+log = logging.getLogger(__name__)
+
+REPLY_KEY = "bombardier.reply"
+ERROR_KEY = "bombardier.error"
+FAILURE_KEY = "bombardier.failure"
+
+APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again."
+
+COLOUR_OK = discord.Colour(0x2E7D32)
+COLOUR_MISS = discord.Colour(0x546E7A)
+COLOUR_BAD = discord.Colour(0xC62828)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A command's answer, ready for Discord and for the console."""
+
+    embed: discord.Embed
+    image: bytes | None
+    """PNG bytes, attached and shown in the embed."""
+    filename: str
+    """The attachment's name (``cannon.png``)."""
+    command: str
+    """The full command name, ``fire cannon``."""
+    system: str
+    """The game: ``warhammer-fantasy``, ``warmaster``, ``wh40k``."""
+    dice: tuple[DieRoll, ...]
+    summary: tuple[str, ...]
+    """The answer as plain lines: outcome first, then dice, then details."""
+    fields: dict[str, Any] = field(default_factory=dict)
+    """The command's own result fields for ``--json``."""
+
+    def json(self, image_path: str | None) -> dict[str, Any]:
+        """The console's ``--json`` object (DESIGN.md, offline console)."""
+        return {
+            "command": self.command,
+            "system": self.system,
+            "dice": [dice_json(d) for d in self.dice],
+            "summary": list(self.summary),
+            "image": image_path,
+            **self.fields,
+        }
+
+
+def dice_json(d: DieRoll) -> dict[str, Any]:
+    return {"die": d.kind.value, "face": d.face, "purpose": d.purpose, "by": d.by.value}
+
+
+def die_text(d: DieRoll) -> str:
+    """``bounce 8 (entered)`` / ``bounce M (bot)``."""
+    who = "entered" if d.by is Roller.PLAYER else "bot"
+    return f"{d.purpose} {d.face} ({who})"
+
+
+def dice_lines(dice: tuple[DieRoll, ...], limit: int = 1000) -> str:
+    """Every die in order, one per line, within an embed field's 1024 characters."""
+    lines = [f"`{d.face}` {d.purpose} · {'entered' if d.by is Roller.PLAYER else 'bot'}" for d in dice]
+    return clip_lines(lines, limit) or "no dice"
+
+
+def clip_lines(lines: list[str], limit: int = 1000) -> str:
+    """Join lines, dropping the tail with a count when Discord's field limit would be passed."""
+    out: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        if used + len(line) + 1 > limit - 20:
+            out.append(f"... and {len(lines) - i} more")
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+async def _send(interaction: discord.Interaction, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+    """Send a command's answer: the embed, with the picture attached and shown in it."""
+    interaction.extras[REPLY_KEY] = reply
+    if reply.image is None:
+        await _send(interaction, embed=reply.embed)
+        return
+    reply.embed.set_image(url=f"attachment://{reply.filename}")
+    await _send(interaction, embed=reply.embed, file=discord.File(io.BytesIO(reply.image), filename=reply.filename))
+
+
+async def send_error(interaction: discord.Interaction, message: str, *, failure: bool = False) -> None:
+    """Tell only the user what went wrong: one ephemeral message, whether or not the interaction
+    was already answered. `failure` marks our fault rather than theirs."""
+    interaction.extras[FAILURE_KEY if failure else ERROR_KEY] = message
+    try:
+        await _send(interaction, content=message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message to interaction %s", interaction.id, exc_info=True)

@@ -1,0 +1,1 @@
+"""Settings (environment + a TOML file) and game data (profiles, charts, template sizes)."""

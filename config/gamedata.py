@@ -1,0 +1,74 @@
+"""Game data: the TOML files beside this module, loaded once into the engine's frozen records.
+
+Every number a procedure uses comes from here, and ``tests/engine/test_gamedata.py`` checks them
+against the rulebooks. Malformed data is a bug in a shipped file, so it raises ``ValueError``
+with the file and key, not ``RulesError``.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from engine.dice import DieKind
+from engine.fantasy.profiles import CannonProfile, MisfireChart, MisfireOutcome, MisfireRow, TroopType
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True, slots=True)
+class FantasyData:
+    """Warhammer Fantasy Battles data."""
+
+    cannons: Mapping[str, CannonProfile]
+    misfire_charts: Mapping[str, MisfireChart]
+    troops: Mapping[str, TroopType]
+
+
+def _die(text: str, where: str) -> DieKind:
+    try:
+        return DieKind(text)
+    except ValueError:
+        raise ValueError(f"{where}: '{text}' is not a die") from None
+
+
+def _misfire_chart(key: str, raw: dict) -> MisfireChart:
+    rows = tuple(
+        MisfireRow(
+            low=row["rolls"][0], high=row["rolls"][-1], outcome=MisfireOutcome(row["outcome"]),
+            title=row["title"], effect=row["effect"], silent_turns=row["silent_turns"], wounds=row["wounds"],
+        )
+        for row in raw["rows"]
+    )
+    covered = [n for row in rows for n in range(row.low, row.high + 1)]
+    if covered != [1, 2, 3, 4, 5, 6]:
+        raise ValueError(f"fantasy.toml misfire_charts.{key}: rows must cover 1-6 once, in order; got {covered}")
+    return MisfireChart(key=key, name=raw["name"], rows=rows, source=raw["source"])
+
+
+def _cannon(key: str, raw: dict, charts: Mapping[str, MisfireChart]) -> CannonProfile:
+    where = f"fantasy.toml cannons.{key}"
+    if raw["misfire_chart"] not in charts:
+        raise ValueError(f"{where}: no misfire chart '{raw['misfire_chart']}'")
+    low, high = raw["range"]
+    return CannonProfile(
+        key=key, name=raw["name"], min_range=low, max_range=high, strength=raw["strength"],
+        direct_wounds=_die(raw["direct_wounds"], where), bounce_wounds=_die(raw["bounce_wounds"], where),
+        special_rules=tuple(raw["special_rules"]), misfire_chart=raw["misfire_chart"], source=raw["source"],
+    )
+
+
+@functools.cache
+def fantasy() -> FantasyData:
+    raw = tomllib.loads((HERE / "fantasy.toml").read_text(encoding="utf-8"))
+    charts = {k: _misfire_chart(k, v) for k, v in raw["misfire_charts"].items()}
+    cannons = {k: _cannon(k, v, charts) for k, v in raw["cannons"].items()}
+    troops = {
+        k: TroopType(key=k, name=v["name"], monstrous=v["monstrous"], base_width=v["base"][0], base_depth=v["base"][1])
+        for k, v in raw["troops"].items()
+    }
+    return FantasyData(MappingProxyType(cannons), MappingProxyType(charts), MappingProxyType(troops))

@@ -1,0 +1,76 @@
+"""Bot settings: environment variables over an optional TOML file over defaults.
+
+The TOML file is ``bombardier.toml`` in the project folder, or the path in ``BOMBARDIER_CONFIG``.
+Keys (all optional)::
+
+    token_file = "/run/secrets/discord_token"   # read when DISCORD_TOKEN is not set
+    data_dir = "data"                           # logs, console pictures, later the database
+    sync_guilds = [123456789012345678]          # also sync commands to these guilds at start (instant)
+    sync_commands = true                        # sync the command tree with Discord at start
+    log_level = "INFO"
+
+The token is never logged and never part of ``repr(settings)``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+class SettingsError(Exception):
+    """A settings file or variable that cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = field(default=None, repr=False)
+    """Discord bot token; None runs the offline console."""
+    data_dir: Path = PROJECT / "data"
+    """Where logs, console pictures and (later) the database live."""
+    sync_guilds: tuple[int, ...] = ()
+    """Guilds to sync the command tree to at start, besides the global sync."""
+    log_level: str = "INFO"
+    sync_commands: bool = True
+    """Sync the command tree with Discord at start."""
+    dice_seed: int | None = None
+    """Seed for the bot's dice; None draws from the OS (the console's --seed sets it)."""
+
+    @property
+    def log_file(self) -> Path:
+        return self.data_dir / "bombardier.log"
+
+
+def load_settings(env: dict[str, str] | None = None) -> Settings:
+    env = dict(os.environ if env is None else env)
+    path = Path(env.get("BOMBARDIER_CONFIG", PROJECT / "bombardier.toml"))
+    raw: dict = {}
+    if path.exists():
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, OSError) as e:
+            raise SettingsError(f"Settings file {path} cannot be read: {e}") from None
+    elif "BOMBARDIER_CONFIG" in env:
+        raise SettingsError(f"Settings file {path} (BOMBARDIER_CONFIG) does not exist.")
+
+    token = env.get("DISCORD_TOKEN", "").strip() or None
+    if token is None and raw.get("token_file"):
+        try:
+            token = Path(raw["token_file"]).read_text(encoding="utf-8").strip() or None
+        except OSError as e:
+            raise SettingsError(f"Token file {raw['token_file']} cannot be read: {e.strerror}.") from None
+    data_dir = Path(env.get("BOMBARDIER_DATA", raw.get("data_dir", PROJECT / "data")))
+    if not data_dir.is_absolute():
+        data_dir = PROJECT / data_dir
+    try:
+        guilds = tuple(int(g) for g in raw.get("sync_guilds", ()))
+    except (TypeError, ValueError):
+        raise SettingsError(f"sync_guilds in {path} must be a list of guild ids.") from None
+    return Settings(
+        token=token, data_dir=data_dir, sync_guilds=guilds, log_level=str(raw.get("log_level", "INFO")).upper(),
+        sync_commands=bool(raw.get("sync_commands", True)),
+    )

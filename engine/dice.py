@@ -1,0 +1,240 @@
+"""Dice: the only way chance enters the engine.
+
+Procedures ask a :class:`Dice` source for each die in the order the rulebook rolls them and keep
+the :class:`DieRoll` it returns. Two sources share that one path (as pokerkit does for chance):
+
+* :class:`RandomDice` rolls for the bot, from a seeded numpy ``Generator``;
+* :class:`EnteredDice` takes the faces players rolled at the table, in DESIGN.md's notation, and
+  lets a fallback source roll whatever they did not give.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.errors import DiceError
+
+
+class DieKind(enum.Enum):
+    """The dice the three games roll."""
+
+    D6 = "D6"
+    D3 = "D3"
+    ARTILLERY = "artillery"
+    SCATTER = "scatter"
+
+    @property
+    def label(self) -> str:
+        return {"D6": "D6", "D3": "D3", "artillery": "artillery die", "scatter": "scatter die"}[self.value]
+
+    @property
+    def faces_that_fit(self) -> str:
+        return {
+            "D6": "1 to 6",
+            "D3": "1 to 3",
+            "artillery": "2, 4, 6, 8, 10 or M (misfire)",
+            "scatter": "H (hit) or @DEG (an arrow DEG degrees clockwise from the line of fire)",
+        }[self.value]
+
+
+class Roller(enum.Enum):
+    """Who rolled a die."""
+
+    PLAYER = "player"
+    BOT = "bot"
+
+
+ARTILLERY_FACES = ("2", "4", "6", "8", "10", "M")
+"""The artillery die's six faces."""
+SCATTER_HIT_FACES = 2
+"""Of the scatter die's six faces, two show the hit symbol and four an arrow."""
+
+
+@dataclass(frozen=True, slots=True)
+class DieRoll:
+    """One die as it fell."""
+
+    kind: DieKind
+    """Which die."""
+    face: str
+    """The face as written in the dice notation: ``"4"``, ``"M"``, ``"H"``, ``"@135"``, ``"H@30"``."""
+    value: int | None
+    """The number it shows (D6, D3, artillery); None for a misfire and for the scatter die."""
+    direction: int | None
+    """Scatter die only: the arrow's direction, or the hit symbol's small arrow when it was
+    needed, in whole degrees clockwise from the line of fire; otherwise None."""
+    purpose: str
+    """What the procedure rolled it for, in its words ("scatter", "bounce", "misfire chart")."""
+    by: Roller
+    """Whether a player entered it or the bot rolled it."""
+
+    @property
+    def is_misfire(self) -> bool:
+        """The artillery die's misfire face."""
+        return self.kind is DieKind.ARTILLERY and self.face == "M"
+
+    @property
+    def is_hit(self) -> bool:
+        """The scatter die's hit symbol."""
+        return self.kind is DieKind.SCATTER and self.face.startswith("H")
+
+
+MAX_ENTERED = 200
+"""More faces than any procedure rolls: a longer list is a mistake, refused before reading it."""
+
+_TOKEN = re.compile(r"^(?:\d{1,2}|M|H|H@-?\d{1,4}|@-?\d{1,4})$")
+
+
+def split_faces(text: str) -> tuple[str, ...]:
+    """Split the `dice:` option into faces (spaces or commas between them), checking each one is
+    a face of some die; which die it must fit is checked when the procedure rolls it."""
+    tokens = tuple(t for t in re.split(r"[\s,]+", text.strip().upper()) if t)
+    if len(tokens) > MAX_ENTERED:
+        raise DiceError(f"Dice: {len(tokens)} faces is more than any shot rolls; give at most {MAX_ENTERED}.")
+    for i, token in enumerate(tokens, 1):
+        if not _TOKEN.match(token):
+            raise DiceError(
+                f"Dice: '{token}' (die {i}) is not a die face: use 1-6 for a D6, 2/4/6/8/10/M for "
+                "the artillery die, H or @DEG for the scatter die."
+            )
+    return tokens
+
+
+class Dice(abc.ABC):
+    """A source of dice. Procedures call :meth:`d6`, :meth:`d3`, :meth:`artillery` and
+    :meth:`scatter` in the rulebook's order, then :meth:`finish` once the procedure is done."""
+
+    def d6(self, purpose: str) -> DieRoll:
+        return self.roll(DieKind.D6, purpose)
+
+    def d3(self, purpose: str) -> DieRoll:
+        return self.roll(DieKind.D3, purpose)
+
+    def artillery(self, purpose: str) -> DieRoll:
+        return self.roll(DieKind.ARTILLERY, purpose)
+
+    def scatter(self, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+        """The scatter die. With `small_arrow` the hit symbol's small arrow is read too (indirect
+        fire), so a hit comes back with a direction."""
+        return self.roll(DieKind.SCATTER, purpose, small_arrow=small_arrow)
+
+    @abc.abstractmethod
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+        """The next die of `kind`, rolled for `purpose`."""
+
+    def finish(self) -> None:
+        """Called when a procedure has rolled its last die."""
+
+
+class RandomDice(Dice):
+    """The bot's dice, drawn from numpy's PCG64 generator. The same seed gives the same dice."""
+
+    _BATCH = 64
+
+    def __init__(self, seed: int | bytes | None = None) -> None:
+        if isinstance(seed, bytes):
+            seed = int.from_bytes(seed, "big")
+        self._rng = np.random.default_rng(seed)
+        self._uniforms: list[float] = []
+
+    def _uniform(self) -> float:
+        if not self._uniforms:
+            # One numpy call per batch: drawing dice one at a time costs more than the rules.
+            self._uniforms = self._rng.random(self._BATCH).tolist()[::-1]
+        return self._uniforms.pop()
+
+    def _pick(self, n: int) -> int:
+        return int(self._uniform() * n)
+
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+        if kind is DieKind.D6:
+            v = self._pick(6) + 1
+            return DieRoll(kind, str(v), v, None, purpose, Roller.BOT)
+        if kind is DieKind.D3:
+            v = self._pick(3) + 1
+            return DieRoll(kind, str(v), v, None, purpose, Roller.BOT)
+        if kind is DieKind.ARTILLERY:
+            face = ARTILLERY_FACES[self._pick(6)]
+            value = None if face == "M" else int(face)
+            return DieRoll(kind, face, value, None, purpose, Roller.BOT)
+        hit = self._pick(6) < SCATTER_HIT_FACES
+        direction = self._pick(360)
+        if hit:
+            face = f"H@{direction}" if small_arrow else "H"
+            return DieRoll(kind, face, None, direction if small_arrow else None, purpose, Roller.BOT)
+        return DieRoll(kind, f"@{direction}", None, direction, purpose, Roller.BOT)
+
+
+class EnteredDice(Dice):
+    """Dice the players rolled at the table, given in the order the procedure rolls them.
+
+    Each face is checked against the die the procedure asks for when it asks; once the given
+    faces run out, `fallback` rolls the rest. Faces left over when the procedure finishes are an
+    error, as is a face the die cannot show."""
+
+    def __init__(self, faces: str | Iterable[str], fallback: Dice) -> None:
+        self._faces = split_faces(faces if isinstance(faces, str) else " ".join(faces))
+        self._next = 0
+        self._fallback = fallback
+
+    @property
+    def given(self) -> int:
+        """How many faces the players entered."""
+        return len(self._faces)
+
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+        if self._next >= len(self._faces):
+            return self._fallback.roll(kind, purpose, small_arrow=small_arrow)
+        token = self._faces[self._next]
+        self._next += 1
+        return _read_face(token, self._next, kind, purpose, small_arrow)
+
+    def finish(self) -> None:
+        left = self._faces[self._next :]
+        if left:
+            raise DiceError(
+                f"Dice: {len(left)} left over ({' '.join(left)}); this shot used only "
+                f"{self._next} of the {len(self._faces)} given."
+            )
+
+
+def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arrow: bool) -> DieRoll:
+    def unfit(extra: str = "") -> DiceError:
+        return DiceError(
+            f"Dice: '{token}' (die {position}) does not fit the {kind.label} rolled for {purpose}; "
+            f"faces that fit: {kind.faces_that_fit}{extra}."
+        )
+
+    if kind is DieKind.SCATTER:
+        if token == "H":
+            if small_arrow:
+                raise DiceError(
+                    f"Dice: '{token}' (die {position}) is a hit on the scatter die rolled for {purpose}, "
+                    "but this shot needs the hit symbol's small arrow too: enter it as H@DEG."
+                )
+            return DieRoll(kind, "H", None, None, purpose, Roller.PLAYER)
+        if token.startswith("H@"):
+            direction = int(token[2:]) % 360
+            if small_arrow:
+                return DieRoll(kind, f"H@{direction}", None, direction, purpose, Roller.PLAYER)
+            # A direct shot ignores the small arrow: keep the hit, drop what does not apply.
+            return DieRoll(kind, "H", None, None, purpose, Roller.PLAYER)
+        if token.startswith("@"):
+            direction = int(token[1:]) % 360
+            return DieRoll(kind, f"@{direction}", None, direction, purpose, Roller.PLAYER)
+        raise unfit()
+    if kind is DieKind.ARTILLERY:
+        face = token if token == "M" or not token.isdigit() else str(int(token))
+        if face not in ARTILLERY_FACES:
+            raise unfit()
+        return DieRoll(kind, face, None if face == "M" else int(face), None, purpose, Roller.PLAYER)
+    top = 6 if kind is DieKind.D6 else 3
+    if not token.isdigit() or not 1 <= int(token) <= top:
+        raise unfit()
+    return DieRoll(kind, str(int(token)), int(token), None, purpose, Roller.PLAYER)

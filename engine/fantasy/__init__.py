@@ -1,0 +1,1 @@
+"""Warhammer Fantasy Battles: war machines and the rolls around them. Inches throughout."""

@@ -1,0 +1,100 @@
+"""Record types for Warhammer Fantasy game data.
+
+The numbers live in ``config/fantasy.toml``; ``config.gamedata`` loads them into these frozen
+records once and hands them to the procedures. Code here holds shapes, never numbers.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from engine.dice import DieKind
+
+
+@dataclass(frozen=True, slots=True)
+class CannonProfile:
+    """A cannon's profile (War Machines: Cannons)."""
+
+    key: str
+    """The command's name for it: ``"cannon"``, ``"great-cannon"``."""
+    name: str
+    """As the rulebook names it."""
+    min_range: int
+    """Minimum range in inches; the aim marker must be at least this far."""
+    max_range: int
+    """Maximum range in inches."""
+    strength: int
+    """Strength of every hit, direct or bounce."""
+    direct_wounds: DieKind
+    """Multiple Wounds die for the model the ball lands on."""
+    bounce_wounds: DieKind
+    """Multiple Wounds die for the models the bounce hits."""
+    special_rules: tuple[str, ...]
+    """Special rules as the profile lists them."""
+    misfire_chart: str
+    """Key of the misfire chart a misfire sends you to."""
+    source: str
+    """Game and section, for players to check their book."""
+
+
+class MisfireOutcome(enum.Enum):
+    """What a misfire chart row does to the machine."""
+
+    DESTROYED = "destroyed"
+    MALFUNCTION = "malfunction"
+    DISABLED = "disabled"
+    MAY_NOT_SHOOT = "may not shoot"
+
+
+@dataclass(frozen=True, slots=True)
+class MisfireRow:
+    """One row of a misfire chart."""
+
+    low: int
+    """Lowest D6 score of the row."""
+    high: int
+    """Highest D6 score of the row."""
+    outcome: MisfireOutcome
+    """What happens."""
+    title: str
+    """The row's heading."""
+    effect: str
+    """What it means for the machine, in our words."""
+    silent_turns: int
+    """How many of the controlling player's turns, counting this one, the machine cannot fire."""
+    wounds: int
+    """Wounds the machine suffers, with no armour save."""
+
+
+@dataclass(frozen=True, slots=True)
+class MisfireChart:
+    """A D6 misfire chart."""
+
+    key: str
+    name: str
+    rows: tuple[MisfireRow, ...]
+    source: str
+
+    def row_for(self, score: int) -> MisfireRow:
+        for row in self.rows:
+            if row.low <= score <= row.high:
+                return row
+        raise ValueError(f"{self.name} has no row for {score}")  # data validated at load: a bug
+
+
+@dataclass(frozen=True, slots=True)
+class TroopType:
+    """A troop type (Warhammer Fantasy's Bestiary classes) as far as war machines care."""
+
+    key: str
+    """Option value: ``"infantry"``, ``"monstrous-infantry"``..."""
+    name: str
+    """As players say it."""
+    monstrous: bool
+    """Monsters and monstrous infantry, cavalry and beasts: a cannon ball that hits one and does
+    not slay it stops there."""
+    base_width: int
+    """Usual base width in millimetres."""
+    base_depth: int
+    """Usual base depth in millimetres."""

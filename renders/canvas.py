@@ -1,0 +1,657 @@
+"""The drawing kit every picture shares.
+
+* The palette: named colours, chosen to stay apart for colour-blind readers (Okabe and Ito's
+  set for the marks that carry meaning). Meaning never rests on hue alone: a direct hit is a
+  dark solid fill, a bounce hit a light hatched one, and both carry a label.
+* Fonts: Pillow's bundled Aileron at a given size with the basic layout engine, so a picture
+  comes out the same on every machine.
+* :class:`Viewport`: a window of the shot frame (the firer at the origin, the line of fire along
+  +y, in the game's unit) drawn at one true scale in a box of pixels, +y pointing up the
+  picture. :meth:`Viewport.px` is the only place model coordinates become pixels (as in
+  python-qrcode); drawing code asks it and never does that arithmetic itself.
+* :class:`Canvas`: an image with the marks pictures need (text with a halo, labels on plates
+  placed clear of what is already drawn, arrows, dashed lines, hatching, a scale bar, a break
+  symbol, a legend, a title bar, a banner) and :meth:`Canvas.png`, which encodes it the same
+  way every time.
+
+Pixel coordinates are ``(x, y)`` with y growing down the picture; boxes are
+``(left, top, right, bottom)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.geometry import Point
+
+RGB = tuple[int, int, int]
+XY = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+# The palette. Every colour a picture uses is named here, so the PNG can use a fixed palette.
+PAPER: RGB = (250, 248, 243)
+"""The picture's background."""
+TABLE: RGB = (233, 237, 226)
+"""The tabletop inside a true-scale panel."""
+GRID: RGB = (216, 223, 207)
+"""The faint one-unit grid on the tabletop."""
+INK: RGB = (28, 28, 30)
+"""Text and the marks that matter most."""
+INK_SOFT: RGB = (80, 80, 86)
+"""Secondary text: labels of ranks and files, notes."""
+MUTED: RGB = (145, 145, 145)
+"""Leader lines, borders, what did not happen."""
+WHITE: RGB = (255, 255, 255)
+"""Halos, plates, the light squares of the scale bar."""
+BASE: RGB = (214, 207, 190)
+"""A model's base that was not hit."""
+BASE_EDGE: RGB = (112, 104, 90)
+"""The outline of a base."""
+DIRECT: RGB = (213, 94, 0)
+"""A direct hit: Okabe-Ito vermillion, dark, filled solid."""
+BOUNCE: RGB = (168, 214, 240)
+"""A hit by the bounce: light sky blue, always hatched."""
+BOUNCE_HATCH: RGB = (0, 114, 178)
+"""The hatching of a bounce hit: Okabe-Ito blue."""
+SCATTER: RGB = (150, 52, 130)
+"""The scatter arrow: a dark reddish purple."""
+TITLE_BG: RGB = (36, 45, 56)
+"""The title bar."""
+TITLE_SUB: RGB = (196, 204, 212)
+"""The title bar's second line."""
+BANNER: RGB = (135, 28, 28)
+"""A banner for what went wrong (a misfire)."""
+BANNER_SUB: RGB = (255, 222, 210)
+"""The banner's smaller lines."""
+
+PALETTE: tuple[RGB, ...] = (
+    PAPER, TABLE, GRID, INK, INK_SOFT, MUTED, WHITE, BASE, BASE_EDGE, DIRECT, BOUNCE,
+    BOUNCE_HATCH, SCATTER, TITLE_BG, TITLE_SUB, BANNER, BANNER_SUB,
+)
+"""Every named colour, in the order the PNG palette lists them."""
+_TEXT_INKS: tuple[RGB, ...] = (INK, INK_SOFT, WHITE, TITLE_SUB, BANNER_SUB)
+"""Colours text is written in (or haloed with): the PNG palette holds their blends with every
+background, so antialiased edges survive encoding."""
+
+HALO = 2
+"""Width in pixels of the light halo round text drawn over the table."""
+PNG_COMPRESS_LEVEL = 3
+"""zlib level for the PNG: a palette image this size encodes in about 2 ms, and higher levels
+cost more time than they save bytes."""
+
+
+@functools.cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled font (Aileron Regular) at `size` pixels, laid out without Raqm so that
+    text is the same on every machine."""
+    return ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
+
+
+@functools.lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, anchor: str, halo: int) -> tuple[Image.Image, Image.Image | None, int, int]:
+    """`text` rendered once and kept: its mask, the mask of its halo (None without one), and
+    the offset of their top-left corner from the anchor point. Labels repeat from picture to
+    picture ("R1", "front", the key), and rendering text is most of a picture's cost. The masks
+    are only ever read."""
+    f = font(size)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=halo)
+    box = (max(right - left, 1), max(bottom - top, 1))
+    mask = Image.new("L", box)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    ring = None
+    if halo:
+        ring = Image.new("L", box)
+        ImageDraw.Draw(ring).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=halo, stroke_fill=255)
+    return mask, ring, left, top
+
+
+def text_box(xy: XY, text: str, *, size: int, anchor: str = "la", halo: bool = False) -> Box:
+    """The pixel box :meth:`Canvas.text` covers when it writes `text` at `xy`."""
+    mask, _, left, top = _glyphs(text, size, anchor, HALO if halo else 0)
+    x, y = round(xy[0] + left), round(xy[1] + top)
+    return x, y, x + mask.width, y + mask.height
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(text: str, *, size: int) -> float:
+    """How far `text` advances at `size`."""
+    return font(size).getlength(text)
+
+
+def line_height(size: int) -> int:
+    """Distance between the baselines of two lines of text at `size`."""
+    return round(size * 1.3)
+
+
+def wrap(text: str, *, size: int, width: float) -> list[str]:
+    """`text` broken into lines no wider than `width` pixels, at spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size=size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def fit_text(text: str, *, size: int, width: float) -> str:
+    """`text`, cut short with an ellipsis when it is wider than `width` pixels."""
+    if text_width(text, size=size) <= width:
+        return text
+    while text and text_width(text + "…", size=size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def length_text(value: float, unit: str) -> str:
+    """A distance as players write it: ``30"`` in inches, ``15 cm`` in centimetres; one
+    decimal at most."""
+    number = f"{round(value, 1):g}"
+    return f'{number}"' if unit == "in" else f"{number} {unit}"
+
+
+def grow(box: Box, by: float) -> Box:
+    """`box` with `by` pixels added on every side."""
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def union(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding all of `boxes`."""
+    return (
+        min(b[0] for b in boxes), min(b[1] for b in boxes),
+        max(b[2] for b in boxes), max(b[3] for b in boxes),
+    )
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def clip_segment(a: XY, b: XY, box: Box) -> tuple[XY, XY] | None:
+    """The part of the segment a-b inside `box` (Liang-Barsky), or None when it misses. Works in
+    any coordinates where `box` is (min x, min y, max x, max y)."""
+    if max(a[0], b[0]) < box[0] or min(a[0], b[0]) > box[2] or max(a[1], b[1]) < box[1] or min(a[1], b[1]) > box[3]:
+        return None
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (a[0] + t0 * dx, a[1] + t0 * dy), (a[0] + t1 * dx, a[1] + t1 * dy)
+
+
+def spread(centres: Sequence[float], heights: Sequence[float], *, top: float, bottom: float, gap: float) -> list[float]:
+    """Tops for a column of labels, each as near its wanted centre as the others allow: in the
+    given order (sorted by centre), `gap` apart, inside top..bottom when they fit, running on
+    past `bottom` when they do not."""
+    tops = [c - h / 2 for c, h in zip(centres, heights)]
+    for i in range(len(tops)):
+        tops[i] = max(tops[i], top if i == 0 else tops[i - 1] + heights[i - 1] + gap)
+    for i in reversed(range(len(tops))):
+        limit = bottom if i == len(tops) - 1 else tops[i + 1] - gap
+        tops[i] = min(tops[i], limit - heights[i])
+    for i in range(len(tops)):
+        tops[i] = max(tops[i], top if i == 0 else tops[i - 1] + heights[i - 1] + gap)
+    return tops
+
+
+@dataclass(frozen=True, slots=True)
+class Viewport:
+    """A window of the shot frame drawn at one true scale in a box of pixels.
+
+    The shot frame has the firer at the origin and the line of fire along +y, in the game's
+    unit. On the picture +y points up, so the firer is at the bottom; +x (the firer's right)
+    points right."""
+
+    x0: float
+    """The window's left edge, model units."""
+    y0: float
+    """The window's edge nearest the firer (the bottom of the box), model units."""
+    x1: float
+    """The window's right edge, model units."""
+    y1: float
+    """The window's far edge (the top of the box), model units."""
+    left: float
+    """Pixel x of the window's left edge."""
+    top: float
+    """Pixel y of the window's far edge."""
+    scale: float
+    """Pixels per model unit."""
+
+    @classmethod
+    def fit(cls, window: Box, pixels: Box, *, max_scale: float = math.inf) -> Viewport:
+        """The largest scale (at most `max_scale`) at which `window` (x0, y0, x1, y1 in model
+        units) fits `pixels` (left, top, right, bottom); the window grows about its centre to
+        fill the box, so all of the box is at that one scale."""
+        x0, y0, x1, y1 = window
+        left, top, right, bottom = pixels
+        scale = min((right - left) / (x1 - x0), (bottom - top) / (y1 - y0), max_scale)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        half_w, half_h = (right - left) / scale / 2, (bottom - top) / scale / 2
+        return cls(cx - half_w, cy - half_h, cx + half_w, cy + half_h, left, top, scale)
+
+    def px(self, x: float, y: float) -> XY:
+        """The pixel at model point (x, y). The only model-to-pixel arithmetic there is."""
+        return self.left + (x - self.x0) * self.scale, self.top + (self.y1 - y) * self.scale
+
+    def at(self, p: Point) -> XY:
+        """The pixel at the model point `p`."""
+        return self.px(p.x, p.y)
+
+    def rect(self, x0: float, y0: float, x1: float, y1: float) -> Box:
+        """The pixel box of the model rectangle (x0, y0)-(x1, y1)."""
+        (ax, ay), (bx, by) = self.px(x0, y0), self.px(x1, y1)
+        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+    def span(self, distance: float) -> float:
+        """How many pixels `distance` model units cover."""
+        return distance * self.scale
+
+    @property
+    def box(self) -> Box:
+        """The pixel box the window fills."""
+        return self.rect(self.x0, self.y0, self.x1, self.y1)
+
+    @property
+    def window(self) -> Box:
+        """The window, (x0, y0, x1, y1) in model units."""
+        return self.x0, self.y0, self.x1, self.y1
+
+    def clip(self, a: Point, b: Point) -> tuple[XY, XY] | None:
+        """The pixel ends of the part of the model segment a-b inside the window, or None."""
+        inside = clip_segment((a.x, a.y), (b.x, b.y), self.window)
+        if inside is None:
+            return None
+        (ax, ay), (bx, by) = inside
+        return self.px(ax, ay), self.px(bx, by)
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A label plate placed by :meth:`Canvas.place`, ready to draw."""
+
+    box: Box
+    """The plate's pixel box."""
+    lines: tuple[str, ...]
+    """Its text, a line each."""
+    size: int
+    """Text size."""
+    fill: RGB
+    """Text colour."""
+    leader: tuple[XY, XY] | None
+    """The line from the anchor to the plate's edge; None when the plate sits by the anchor."""
+
+
+Swatch = Callable[["Canvas", Box], None]
+"""Draws a legend entry's sample into a small pixel box."""
+
+
+@dataclass(frozen=True, slots=True)
+class LegendItem:
+    """One line of a legend."""
+
+    label: str
+    """What the sample means."""
+    swatch: Swatch
+    """Draws the sample."""
+
+
+_LEGEND_ROW = 20
+_LEGEND_SWATCH = (28, 14)
+_LEGEND_PAD = 8
+_PLATE_PAD = 3
+_PLACE_RADII = (6, 14, 24, 36, 50, 66, 82, 98, 114, 130, 146, 162, 178, 194, 210, 226, 242, 258)
+"""How far from its anchor a label may go, in pixels, nearest first."""
+_PLACE_SIDES = (
+    "right", "left", "above right", "above left", "below right", "below left", "above", "below",
+    "up right", "up left", "down right", "down left",
+)
+"""Where round its anchor a label may go, in the order tried at each distance: level with it,
+above or below it and reaching out to one side, centred above or below, and off on the
+diagonals."""
+_LEADER_CROSSING = 60
+"""A leader line that has to cross something (a rank's or file's name) counts as this many
+pixels further away: a nearby plate is still better than one across the picture. One that
+would run along a line and be lost in it counts twice that."""
+
+
+def plate_size(lines: Sequence[str], *, size: int) -> tuple[float, float]:
+    """Width and height of a label plate holding `lines`."""
+    width = max(text_width(line, size=size) for line in lines)
+    return width + 2 * _PLATE_PAD + 2, line_height(size) * len(lines) + 2 * _PLATE_PAD - 2
+
+
+def legend_size(items: Sequence[LegendItem], *, title: str = "Key") -> tuple[float, float]:
+    """Width and height of the legend box for `items`."""
+    size = 12
+    widest = max([text_width(title, size=13)] + [text_width(i.label, size=size) + _LEGEND_SWATCH[0] + 8 for i in items])
+    return widest + 2 * _LEGEND_PAD, 2 * _LEGEND_PAD + 18 + _LEGEND_ROW * len(items)
+
+
+def _beside(anchor: XY, w: float, h: float, side: str, gap: float) -> Box:
+    """A w x h box `gap` pixels from `anchor` on `side` (one of :data:`_PLACE_SIDES`)."""
+    x, y = anchor
+    if side == "right":
+        return x + gap, y - h / 2, x + gap + w, y + h / 2
+    if side == "left":
+        return x - gap - w, y - h / 2, x - gap, y + h / 2
+    vertical, _, horizontal = side.partition(" ")
+    if vertical in ("up", "down"):
+        k = gap * math.sqrt(0.5)
+        left = x + k if horizontal == "right" else x - k - w
+        top = y - k - h if vertical == "up" else y + k
+        return left, top, left + w, top + h
+    top = y - gap - h if vertical == "above" else y + gap
+    left = {"": x - w / 2, "right": x + _PLACE_RADII[0], "left": x - _PLACE_RADII[0] - w}[horizontal]
+    return left, top, left + w, top + h
+
+
+def _distance_to_segment(p: XY, a: XY, b: XY) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    run = dx * dx + dy * dy
+    t = 0.0 if not run else min(max(((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / run, 0.0), 1.0)
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _nearest_on_box(p: XY, box: Box) -> XY:
+    return min(max(p[0], box[0]), box[2]), min(max(p[1], box[1]), box[3])
+
+
+class Canvas:
+    """A picture being drawn: an RGB image, its draw handle, and the boxes and lines that
+    labels placed with :meth:`place` must keep clear of."""
+
+    __slots__ = ("image", "draw", "_taken", "_lines")
+
+    def __init__(self, width: int, height: int, *, background: RGB = PAPER) -> None:
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+        self._taken: list[Box] = []
+        self._lines: list[tuple[XY, XY]] = []
+
+    # What labels keep clear of.
+
+    def keep_clear(self, box: Box) -> None:
+        """No label placed later may cover `box`."""
+        self._taken.append(box)
+
+    def keep_clear_of_line(self, a: XY, b: XY) -> None:
+        """No label placed later may cross the segment a-b."""
+        self._lines.append((a, b))
+
+    def is_clear(self, box: Box, *, within: Box) -> bool:
+        """Whether `box` lies inside `within` and clear of everything kept clear."""
+        if box[0] < within[0] or box[1] < within[1] or box[2] > within[2] or box[3] > within[3]:
+            return False
+        if any(overlaps(box, t) for t in self._taken):
+            return False
+        padded = grow(box, 3)
+        return not any(clip_segment(a, b, padded) for a, b in self._lines)
+
+    def _leader_cost(self, anchor: XY, end: XY, homes: Sequence[Box], others: Sequence[Box], *, enough: float) -> float:
+        """How much worse than its length a leader from `anchor` to `end` is: every pixel of it
+        inside what `anchor` itself lies in (`homes`: a leader through the unit is hard to
+        follow), each other thing kept clear it crosses, and half or more of it lost along a
+        line kept clear of. Stops counting once the cost reaches `enough`."""
+        cost = 0.0
+        for t in homes:
+            inside = clip_segment(anchor, end, t)
+            if inside is not None:
+                cost += math.dist(*inside)
+        cost += _LEADER_CROSSING * sum(clip_segment(anchor, end, t) is not None for t in others)
+        if cost >= enough:
+            return cost
+        samples = [(anchor[0] + (end[0] - anchor[0]) * k / 8, anchor[1] + (end[1] - anchor[1]) * k / 8) for k in range(1, 9)]
+        lost = sum(any(_distance_to_segment(p, a, b) <= 4 for a, b in self._lines) for p in samples)
+        return cost + (2 * _LEADER_CROSSING if lost >= 4 else 0)
+
+    def _conflicts(self, box: Box) -> int:
+        """How many of the things kept clear `box` would cover or cross."""
+        padded = grow(box, 3)
+        covered = sum(overlaps(box, t) for t in self._taken)
+        crossed = sum(clip_segment(a, b, padded) is not None for a, b in self._lines)
+        return covered + crossed
+
+    # Lines and shapes.
+
+    def line(self, points: Sequence[XY], *, fill: RGB, width: int = 1) -> None:
+        self.draw.line(list(points), fill=fill, width=width, joint="curve" if len(points) > 2 else None)
+
+    def dashed(self, a: XY, b: XY, *, fill: RGB, width: int = 1, dash: float = 7, gap: float = 5) -> None:
+        """A dashed straight line from `a` to `b`, starting with a dash."""
+        length = math.dist(a, b)
+        if not length:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        t = 0.0
+        while t < length:
+            end = min(t + dash, length)
+            self.draw.line([(a[0] + ux * t, a[1] + uy * t), (a[0] + ux * end, a[1] + uy * end)], fill=fill, width=width)
+            t = end + gap
+
+    def arrow(
+        self, a: XY, b: XY, *, fill: RGB, width: int = 2, head: float = 11, casing: RGB | None = None,
+        shorten: float = 0,
+    ) -> None:
+        """A straight arrow from `a` towards `b`, its head's point `shorten` pixels short of `b`
+        (to stop at the edge of a mark there); `casing` draws a light edge round it so it stands
+        out over bases."""
+        length = math.dist(a, b)
+        if length <= shorten:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        b = (b[0] - ux * shorten, b[1] - uy * shorten)
+        length -= shorten
+        head = min(head, length)
+        neck = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
+
+        def barbs(size: float) -> list[XY]:
+            back = (b[0] - ux * size, b[1] - uy * size)
+            side = size * 0.45
+            return [
+                (b[0] + ux * (size - head), b[1] + uy * (size - head)),
+                (back[0] - uy * side, back[1] + ux * side),
+                (back[0] + uy * side, back[1] - ux * side),
+            ]
+
+        if casing is not None:
+            self.draw.line([a, neck], fill=casing, width=width + 4)
+            self.draw.polygon(barbs(head + 3), fill=casing)
+        self.draw.line([a, neck], fill=fill, width=width)
+        self.draw.polygon(barbs(head), fill=fill)
+
+    def hatch(self, box: Box, *, fill: RGB, spacing: float = 5, width: int = 1) -> None:
+        """Diagonal hatching (rising to the right) inside `box`."""
+        left, top, right, bottom = box
+        c = left + top + spacing / 2
+        while c < right + bottom:
+            x0, x1 = max(left, c - bottom), min(right, c - top)
+            if x0 < x1:
+                self.draw.line([(x0, c - x0), (x1, c - x1)], fill=fill, width=width)
+            c += spacing
+
+    def dashed_rect(self, box: Box, *, fill: RGB, width: int = 1, dash: float = 5, gap: float = 4) -> None:
+        left, top, right, bottom = box
+        corners = [(left, top), (right, top), (right, bottom), (left, bottom), (left, top)]
+        for a, b in zip(corners, corners[1:]):
+            self.dashed(a, b, fill=fill, width=width, dash=dash, gap=gap)
+
+    # Text.
+
+    def text(
+        self, xy: XY, text: str, *, size: int = 13, fill: RGB = INK, anchor: str = "la", halo: bool = False,
+        knockout: RGB | None = None,
+    ) -> Box:
+        """Write `text` at `xy` (Pillow's `anchor`). `halo` rings it in white so it stays legible
+        over bases and lines; `knockout` clears a box round it to that colour first, a cheaper
+        halo for short names on a plain ground that lines may cross. Returns the box it covers."""
+        mask, ring, _, _ = _glyphs(text, size, anchor, HALO if halo else 0)
+        box = text_box(xy, text, size=size, anchor=anchor, halo=halo)
+        if knockout is not None:
+            self.draw.rectangle(grow(box, 1), fill=knockout)
+        if ring is not None:
+            self.image.paste(WHITE, box[:2], ring)
+        self.image.paste(fill, box[:2], mask)
+        return box
+
+    def place(self, anchor: XY, lines: Sequence[str], *, size: int = 12, within: Box, fill: RGB = INK) -> Label:
+        """Find a spot for a label plate near `anchor`: the nearest one round it (right, left,
+        above and below to either side, straight above, straight below, ever further out) that
+        stays inside `within` and clear of everything kept clear, with a leader line back to
+        `anchor` when it had to move away; a leader that crosses something counts as
+        further. When no spot is clear, the one that covers least. The plate and its leader
+        are kept clear of from then on; nothing is drawn yet (:meth:`leader`, then
+        :meth:`plate`, so leaders can go under what is drawn in between)."""
+        w, h = plate_size(lines, size=size)
+        homes = [t for t in self._taken if t[0] <= anchor[0] <= t[2] and t[1] <= anchor[1] <= t[3]]
+        others = [t for t in self._taken if t not in homes]
+        chosen, cost = None, math.inf
+        for radius in _PLACE_RADII:
+            if radius >= cost:
+                break
+            for side in _PLACE_SIDES:
+                box = _beside(anchor, w, h, side, radius)
+                if self.is_clear(box, within=within):
+                    end = _nearest_on_box(anchor, box)
+                    score = radius + self._leader_cost(anchor, end, homes, others, enough=cost - radius)
+                    if score < cost:
+                        chosen, cost = box, score
+        if chosen is None:
+            spots = [_beside(anchor, w, h, side, r) for r in _PLACE_RADII for side in _PLACE_SIDES]
+            inside = [b for b in spots if b[0] >= within[0] and b[1] >= within[1] and b[2] <= within[2] and b[3] <= within[3]]
+            chosen = min(inside or spots[:1], key=self._conflicts)
+        end = _nearest_on_box(anchor, chosen)
+        leader = (anchor, end) if math.dist(anchor, end) > _PLACE_RADII[0] + 2 else None
+        if leader is not None:
+            self.keep_clear_of_line(*leader)
+        self.keep_clear(grow(chosen, 4))
+        return Label(chosen, tuple(lines), size, fill, leader)
+
+    def leader(self, label: Label) -> None:
+        """The leader line of a placed label, if it has one."""
+        if label.leader is not None:
+            self.draw.line(list(label.leader), fill=INK_SOFT, width=1)
+
+    def plate(self, label: Label) -> None:
+        """A placed label's lines on a white plate."""
+        self.draw.rectangle(label.box, fill=WHITE, outline=MUTED)
+        y = label.box[1] + _PLATE_PAD
+        for line in label.lines:
+            self.text((label.box[0] + _PLATE_PAD + 1, y), line, size=label.size, fill=label.fill, anchor="lt")
+            y += line_height(label.size)
+
+    # Furniture.
+
+    def scale_bar(self, xy: XY, viewport: Viewport, unit: str, *, longest: float = 160) -> Box:
+        """A scale bar for `viewport` with its left end at `xy` (the top of the bar): the
+        longest round length that fits in `longest` pixels, in alternating dark and light
+        steps, labelled in `unit` ("0 1 2 3 4 in"). Returns the box it covers."""
+        lengths = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200)
+        total = max([n for n in lengths if viewport.span(n) <= longest], default=1)
+        step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, total) if total % s == 0 and viewport.span(s) >= 10)
+        label_step = next(
+            s for s in (step, 2 * step, 5 * step, 10 * step, total)
+            if total % s == 0 and viewport.span(s) >= text_width(str(total), size=11) + 8
+        )
+        x, y = xy
+        height = 7
+        boxes = []
+        for i, start in enumerate(range(0, total, step)):
+            x0 = x + viewport.span(start)
+            x1 = x + viewport.span(start + step)
+            self.draw.rectangle((x0, y, x1, y + height), fill=INK if i % 2 == 0 else WHITE, outline=INK)
+        for mark in range(0, total + 1, label_step):
+            boxes.append(self.text((x + viewport.span(mark), y + height + 3), str(mark), size=11, anchor="mt"))
+        end = x + viewport.span(total)
+        boxes.append(self.text((end + 8, y + height + 3), unit, size=11, anchor="lt"))
+        boxes.append((x, y, end, y + height))
+        return union(boxes)
+
+    def break_symbol(self, centre: XY, *, background: RGB, ink: RGB = INK, half_width: float = 11, gap: float = 7) -> None:
+        """The break on a vertical line: a gap with two parallel slanted strokes, meaning
+        "a stretch left out here"."""
+        x, y = centre
+        self.draw.rectangle((x - half_width + 3, y - gap / 2, x + half_width - 3, y + gap / 2), fill=background)
+        for dy in (-gap / 2, gap / 2):
+            self.draw.line([(x - half_width, y + dy + 4), (x + half_width, y + dy - 4)], fill=ink, width=2)
+
+    def legend(self, xy: XY, items: Sequence[LegendItem], *, title: str = "Key") -> Box:
+        """A legend box with its top-left at `xy`. Returns its box."""
+        w, h = legend_size(items, title=title)
+        x, y = xy
+        box = (x, y, x + w, y + h)
+        self.draw.rectangle(box, fill=WHITE, outline=MUTED)
+        self.text((x + _LEGEND_PAD, y + _LEGEND_PAD), title, size=13, anchor="lt")
+        row = y + _LEGEND_PAD + 18
+        sw, sh = _LEGEND_SWATCH
+        for item in items:
+            top = row + (_LEGEND_ROW - sh) / 2
+            item.swatch(self, (x + _LEGEND_PAD, top, x + _LEGEND_PAD + sw, top + sh))
+            self.text((x + _LEGEND_PAD + sw + 8, row + _LEGEND_ROW / 2), item.label, size=12, fill=INK_SOFT, anchor="lm")
+            row += _LEGEND_ROW
+        return box
+
+    def title_bar(self, title: str, subtitle: str, *, height: float, pad: float = 14) -> None:
+        """The band across the top: the title, and a smaller second line under it."""
+        width = self.image.width
+        self.draw.rectangle((0, 0, width, height), fill=TITLE_BG)
+        self.text((pad, 10), fit_text(title, size=20, width=width - 2 * pad), size=20, fill=WHITE, anchor="lt")
+        self.text((pad, 38), fit_text(subtitle, size=13, width=width - 2 * pad), size=13, fill=TITLE_SUB, anchor="lt")
+
+    def banner(self, box: Box, lines: Sequence[str], sizes: Sequence[int], *, pad: float = 14) -> None:
+        """A dark red band across `box` with `lines` in white: for what went wrong."""
+        self.draw.rectangle(box, fill=BANNER)
+        x, y = box[0] + pad, box[1] + 10
+        for i, line in enumerate(lines):
+            self.text((x, y), line, size=sizes[i], fill=WHITE if i == 0 else BANNER_SUB, anchor="lt")
+            y += line_height(sizes[i])
+
+    # Output.
+
+    def png(self) -> bytes:
+        """The picture as PNG bytes: mapped onto the fixed palette (every named colour and the
+        blends antialiased text needs), so the same picture always gives the same bytes and
+        encodes in a few milliseconds."""
+        indexed = self.image.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+        out = io.BytesIO()
+        indexed.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+        return out.getvalue()
+
+
+def _blend(a: RGB, b: RGB, k: float) -> RGB:
+    return (round(a[0] * k + b[0] * (1 - k)), round(a[1] * k + b[1] * (1 - k)), round(a[2] * k + b[2] * (1 - k)))
+
+
+@functools.cache
+def _palette_image() -> Image.Image:
+    """The PNG palette: the named colours first, then each text colour blended a quarter, a half
+    and three quarters onto every named colour, leaving out blends too close to a colour
+    already in."""
+    colours = list(PALETTE)
+    for ink in _TEXT_INKS:
+        for ground in PALETTE:
+            for k in (0.25, 0.5, 0.75):
+                c = _blend(ink, ground, k)
+                if all(sum(abs(p - q) for p, q in zip(c, other)) > 12 for other in colours):
+                    colours.append(c)
+    if len(colours) > 256:
+        raise ValueError(f"the PNG palette needs {len(colours)} colours; it holds 256")
+    image = Image.new("P", (1, 1))
+    colours += [PAPER] * (256 - len(colours))
+    image.putpalette([v for c in colours for v in c])
+    return image
