@@ -5,7 +5,7 @@ venv:
 
 # The whole test suite (engine, renders, cogs, console, e2e).
 test: venv
-	.venv/bin/python -m pytest -q
+	.venv/bin/python -m pytest -q $(ARGS)
 
 run: venv
 	.venv/bin/python bot.py

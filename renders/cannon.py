@@ -6,7 +6,7 @@ it, for players to repeat on the table:
 * the title bar: weapon, distance to the marker, what happened; the target and the shot's dice;
 * on a misfire, a banner with the chart, its D6 and the row (nothing was fired);
 * the target area at true scale, zoomed to fit the unit, the aim marker, the landing point and
-  the bounce with a margin round them, on a one-inch grid: the bases (ranks R1.. and files F1..
+  the bounce with a margin round them, on an inch grid: the bases (ranks R1.. and files F1..
   in the unit's own numbering), a bar along the unit's front, the aim marker, the scatter arrow,
   where the ball lands, the bounce and where it ends or was stopped, and every model hit;
 * below it the stretch from the muzzle to the target area, shortened behind a break symbol and
@@ -31,8 +31,8 @@ from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point, clock_face
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, SCATTER, TABLE, WHITE,
-    Box, Canvas, Label, LegendItem, Viewport, XY, grow, legend_size, length_text, line_height, spread,
-    text_box, text_width, union, wrap,
+    RGB, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, grow, legend_size, length_text, line_height,
+    spread, text_box, text_width, union, wrap,
 )
 
 MARGIN = 2.0
@@ -53,6 +53,9 @@ _BALL = 6
 _AIM = 9
 _LABEL = 12
 _CALLOUT_INDENT = 19
+_ROOM = (44, 12, 40, 24)
+"""Pixels kept round the unit, besides MARGIN, for what is written round it: (left, top, right,
+bottom) for the rank or file names and the front bar, the bar on top, "front", the names below."""
 
 
 class _Style(enum.Enum):
@@ -179,7 +182,8 @@ def _callout_lines(shot: CannonShot, index: int, width: float) -> tuple[tuple[st
     hit = shot.hits[index]
     kind = "direct hit" if hit.kind is HitKind.DIRECT else "bounce"
     result = f"{hit.wounds_die.value} wounds" if hit.wound is None else _wound_text(hit.wound)
-    lines = [(line, _LABEL + 1) for line in wrap(f"{_who(hit.rank, hit.file)} {kind}: {result}", size=_LABEL + 1, width=width)]
+    headline = f"{_who(hit.rank, hit.file)} {kind}: {result}"
+    lines = [(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
     notes = []
     if hit.conditional:
         before = [_who(h.rank, h.file) for h in shot.hits[:index]]
@@ -202,18 +206,21 @@ def _banner(shot: CannonShot, width: int) -> tuple[tuple[str, int], ...]:
 # Layout.
 
 
-def _window(shot: CannonShot) -> Box:
-    """The stretch of table the target area shows, (x0, y0, x1, y1) in inches: everything the
-    shot touched with a margin, widened so the line of fire (x = 0) sits in the middle band."""
+def _window(shot: CannonShot, scale: float) -> Box:
+    """The stretch of table the target area shows at `scale` pixels an inch, (x0, y0, x1, y1) in
+    inches: everything the shot touched, with MARGIN round it and room for the names round the
+    unit, widened so that the line of fire (x = 0) sits in the middle band."""
     f = shot.formation
     points = [Point(f.left, f.near), Point(f.right, f.far), shot.aim]
     points += [p for p in (shot.landing, shot.path_end, shot.rest) if p is not None]
-    left = MARGIN - min(p.x for p in points)
-    right = MARGIN + max(p.x for p in points)
+    left = MARGIN + _ROOM[0] / scale - min(p.x for p in points)
+    right = MARGIN + _ROOM[2] / scale + max(p.x for p in points)
     span = max(left + right, left / (1 - CENTRE_BAND), right / (1 - CENTRE_BAND))
     lo, hi = max(left, CENTRE_BAND * span), min(span - right, (1 - CENTRE_BAND) * span)
     x0 = -min(max(left + (span - left - right) / 2, lo), hi)
-    return x0, min(p.y for p in points) - MARGIN, x0 + span, max(p.y for p in points) + MARGIN
+    near = min(p.y for p in points) - MARGIN - _ROOM[3] / scale
+    far = max(p.y for p in points) + MARGIN + _ROOM[1] / scale
+    return x0, near, x0 + span, far
 
 
 def _layout(shot: CannonShot, width: int, max_panel_height: int) -> _Layout:
@@ -221,9 +228,12 @@ def _layout(shot: CannonShot, width: int, max_panel_height: int) -> _Layout:
     panel_right = width - 2 * _PAD - column_width
     banner = _banner(shot, width)
     top = _TITLE_HEIGHT + (sum(line_height(s) for _, s in banner) + 18 if banner else 0) + 10
-    window = _window(shot)
-    scale = min((panel_right - _PAD) / (window[2] - window[0]), max_panel_height / (window[3] - window[1]), MAX_SCALE)
-    height = max(MIN_PANEL_HEIGHT, math.ceil((window[3] - window[1]) * scale))
+    scale = MAX_SCALE
+    for _ in range(4):  # the room for names is in pixels, so the window depends on the scale
+        window = _window(shot, scale)
+        x0, y0, x1, y1 = window
+        scale = min((panel_right - _PAD) / (x1 - x0), max_panel_height / (y1 - y0), MAX_SCALE)
+    height = max(MIN_PANEL_HEIGHT, math.ceil((y1 - y0) * scale))
     panel = Viewport.fit(window, (_PAD, top, panel_right, top + height), max_scale=MAX_SCALE)
     strip = (_PAD, top + height, panel_right, top + height + _STRIP_HEIGHT)
     muzzle = dataclasses.replace(panel, y0=-1.0, y1=0.0, top=strip[3] - 66)
@@ -245,7 +255,8 @@ def _callouts(shot: CannonShot, panel: Viewport, column: Box) -> tuple[_Callout,
     rows = []
     for i, hit in enumerate(shot.hits):
         row, col = f.cell_of(hit.rank, hit.file)
-        rows.append((panel.at(f.centre(row, col))[1], hit, panel.rect(*f.base_rect(row, col)), _callout_lines(shot, i, text_room)))
+        centre = panel.at(f.centre(row, col))[1]
+        rows.append((centre, hit, panel.rect(*f.base_rect(row, col)), _callout_lines(shot, i, text_room)))
     rows.sort(key=lambda r: r[0])
     heights = [sum(line_height(size) for _, size in r[3]) for r in rows]
     tops = spread([r[0] for r in rows], heights, top=column[1] + 28, bottom=panel.box[3], gap=5)
@@ -306,19 +317,20 @@ def _ball(canvas: Canvas, xy: XY, r: float = _BALL) -> None:
     canvas.draw.ellipse((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), fill=INK, outline=WHITE, width=2)
 
 
-def _stop_bar(canvas: Canvas, at: XY, toward: XY, *, half: float = 10) -> None:
-    """A bar across the path at `at`, square to the direction `at` -> `toward`."""
+def _stop_bar(canvas: Canvas, at: XY, toward: XY, *, half: float = 10, ink: RGB = INK, width: int = 4) -> None:
+    """A bar across the path at `at`, square to the direction `at` -> `toward`, on a white edge."""
     length = math.dist(at, toward) or 1.0
     ux, uy = (toward[0] - at[0]) / length, (toward[1] - at[1]) / length
     a, b = (at[0] - uy * half, at[1] + ux * half), (at[0] + uy * half, at[1] - ux * half)
-    canvas.line([a, b], fill=WHITE, width=8)
-    canvas.line([a, b], fill=INK, width=4)
+    canvas.line([a, b], fill=WHITE, width=width + 4)
+    canvas.line([a, b], fill=ink, width=width)
 
 
 def _cannon(canvas: Canvas, muzzle: XY) -> Box:
     """A cannon seen from above, barrel up, its muzzle at `muzzle`. Returns its box."""
     x, y = muzzle
-    canvas.draw.polygon([(x - 5, y + 34), (x + 5, y + 34), (x + 3, y + 62), (x - 3, y + 62)], fill=INK_SOFT, outline=INK)
+    trail = [(x - 5, y + 34), (x + 5, y + 34), (x + 3, y + 62), (x - 3, y + 62)]
+    canvas.draw.polygon(trail, fill=INK_SOFT, outline=INK)
     canvas.draw.rectangle((x - 15, y + 29, x + 15, y + 32), fill=INK)
     for side in (-1, 1):
         canvas.draw.rectangle((x + side * 18 - 3, y + 18, x + side * 18 + 3, y + 44), fill=INK_SOFT, outline=INK)
@@ -338,14 +350,16 @@ one seen from the rear at the top; seen from the flank its front rank is on the 
 
 
 def _draw_panel(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
-    """The target area in layers: table and grid, bases and the unit's front, the shot's lines,
-    the notes' leader lines, the names of ranks and files, the markers, the notes."""
+    """The target area in layers: table and grid (every inch, or every 2 or 5 when inches are
+    too close together), bases and the unit's front, the shot's lines, the notes' leader lines,
+    the names of ranks and files, the markers, the notes."""
     vp, f = layout.panel, shot.formation
     area = vp.box
     canvas.draw.rectangle(area, fill=TABLE)
-    for x in range(math.ceil(vp.x0), math.floor(vp.x1) + 1):
+    step = next((n for n in (1, 2, 5) if vp.span(n) >= 12), 10)
+    for x in range(math.ceil(vp.x0 / step) * step, math.floor(vp.x1) + 1, step):
         canvas.line([vp.px(x, vp.y0), vp.px(x, vp.y1)], fill=GRID)
-    for y in range(math.ceil(vp.y0), math.floor(vp.y1) + 1):
+    for y in range(math.ceil(vp.y0 / step) * step, math.floor(vp.y1) + 1, step):
         canvas.line([vp.px(vp.x0, y), vp.px(vp.x1, y)], fill=GRID)
 
     hit_at = {f.cell_of(h.rank, h.file): h for h in shot.hits}
@@ -367,7 +381,8 @@ def _draw_panel(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
     canvas.keep_clear(grow(vp.rect(f.left, f.near, f.right, f.far), 3))
     canvas.keep_clear(grow(bar, 2))
     for group in names:
-        canvas.keep_clear(grow(union([text_box(xy, text, size=size, anchor=anchor) for xy, text, size, anchor in group]), 2))
+        boxes = [text_box(xy, text, size=size, anchor=anchor) for xy, text, size, anchor in group]
+        canvas.keep_clear(grow(union(boxes), 2))
     for callout in layout.callouts:
         canvas.keep_clear_of_line(*_leader(callout, layout)[:2])
 
@@ -449,7 +464,7 @@ def _draw_flight(canvas: Canvas, shot: CannonShot, vp: Viewport) -> None:
     rest, end = vp.at(shot.rest), vp.at(shot.path_end)
     if shot.stopped_by is not None:
         canvas.dashed(rest, end, fill=MUTED, width=2, dash=6, gap=5)
-        _stop_bar(canvas, end, rest, half=6)
+        _stop_bar(canvas, end, rest, half=6, ink=MUTED, width=2)
         canvas.keep_clear_of_line(rest, end)
     if rest != landing:
         canvas.arrow(landing, rest, fill=INK, width=4, head=14, casing=WHITE)
@@ -484,12 +499,13 @@ def _place_notes(canvas: Canvas, shot: CannonShot, vp: Viewport) -> list[Label]:
     bounce = length_text(shot.bounce_distance, unit)
     if shot.stopped_by is not None:
         stopper = shot.hits[shot.stopped_by]
-        notes.append(canvas.place(vp.at(shot.rest), [f"stopped by {_who(stopper.rank, stopper.file)}"], size=_LABEL, within=within))
-        notes.append(canvas.place(
-            vp.at(shot.path_end), [f"the {bounce} bounce would end here"], size=_LABEL, within=within, fill=INK_SOFT,
-        ))
+        stopped = f"stopped by {_who(stopper.rank, stopper.file)}"
+        notes.append(canvas.place(vp.at(shot.rest), [stopped], size=_LABEL, within=within))
+        unused = f"the {bounce} bounce would end here"
+        notes.append(canvas.place(vp.at(shot.path_end), [unused], size=_LABEL, within=within, fill=INK_SOFT))
     elif shot.bounce_distance:
-        notes.append(canvas.place(vp.at(shot.rest), [f"bounce {bounce}: the ball ends here"], size=_LABEL, within=within))
+        ends = f"bounce {bounce}: the ball ends here"
+        notes.append(canvas.place(vp.at(shot.rest), [ends], size=_LABEL, within=within))
     return notes
 
 
@@ -538,7 +554,8 @@ def _draw_inset(canvas: Canvas, shot: CannonShot, layout: _Layout, box: Box) -> 
     canvas.draw.rectangle(vp.rect(f.left, f.near, f.right, f.far), fill=BASE, outline=BASE_EDGE)
     if shot.fired and shot.rest != shot.landing:
         canvas.line([vp.at(shot.landing), vp.at(shot.rest)], fill=INK, width=2)
-    canvas.draw.polygon([(origin[0], origin[1] - 6), (origin[0] - 5, origin[1] + 4), (origin[0] + 5, origin[1] + 4)], fill=INK)
+    x, y = origin
+    canvas.draw.polygon([(x, y - 6), (x - 5, y + 4), (x + 5, y + 4)], fill=INK)
 
 
 def _shown(vp: Viewport, panel: Viewport) -> Box:
@@ -562,6 +579,8 @@ def _leader(callout: _Callout, layout: _Layout) -> tuple[XY, XY, XY]:
 
 
 def _draw_column(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
+    """Beside the target area: each model hit, level with its base and joined to it, then the
+    key."""
     x, top = layout.column[0], layout.column[1]
     n = len(shot.hits)
     canvas.text((x, top + 2), "Models hit" + (f" ({n})" if n else ""), size=15, anchor="lt")
@@ -583,12 +602,20 @@ def _draw_column(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
 
 
 def _legend(shot: CannonShot) -> tuple[LegendItem, ...]:
+    """The key: only the marks this picture shows."""
+
     def mid(box: Box) -> XY:
         return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
     def across(box: Box) -> tuple[XY, XY]:
         y = (box[1] + box[3]) / 2
         return (box[0], y), (box[2], y)
+
+    def dashed(ink: RGB) -> Swatch:
+        return lambda c, b: c.dashed(*across(b), fill=ink, width=2, dash=6, gap=5)
+
+    def bar(c: Canvas, b: Box) -> None:
+        c.draw.rectangle((b[0], mid(b)[1] - 2, b[2], mid(b)[1] + 2), fill=INK)
 
     items = [
         LegendItem("aim marker", lambda c, b: _aim_marker(c, mid(b), r=5)),
@@ -597,14 +624,14 @@ def _legend(shot: CannonShot) -> tuple[LegendItem, ...]:
     if shot.fired:
         items.append(LegendItem("where the ball lands", lambda c, b: _ball(c, mid(b))))
         if shot.landing.x != shot.aim.x:
-            items.append(LegendItem("the ball's flight from the muzzle", lambda c, b: c.dashed(*across(b), fill=INK, width=2, dash=6, gap=5)))
+            items.append(LegendItem("the ball's flight from the muzzle", dashed(INK)))
         if not shot.scatter.is_hit:
             items.append(LegendItem("scatter", lambda c, b: c.arrow(*across(b), fill=SCATTER, width=3, head=9)))
         if shot.rest != shot.landing:
             items.append(LegendItem("bounce", lambda c, b: c.arrow(*across(b), fill=INK, width=4, head=10)))
         if shot.stopped_by is not None:
             items.append(LegendItem("stopped here", lambda c, b: _stop_bar(c, mid(b), (b[2], mid(b)[1]), half=7)))
-            items.append(LegendItem("rest of the bounce, not travelled", lambda c, b: c.dashed(*across(b), fill=MUTED, width=2, dash=6, gap=5)))
+            items.append(LegendItem("rest of the bounce, not travelled", dashed(MUTED)))
     styles = {_style(h) for h in shot.hits}
     for style, label in (
         (_Style.DIRECT, "direct hit"),
@@ -615,7 +642,7 @@ def _legend(shot: CannonShot) -> tuple[LegendItem, ...]:
             items.append(LegendItem(label, lambda c, b, s=style: _base(c, _square(b), s)))
     if any(_slain(h) for h in shot.hits):
         items.append(LegendItem("slain", lambda c, b: _base(c, _square(b), _Style.PLAIN, slain=True)))
-    items.append(LegendItem("the unit's front", lambda c, b: c.draw.rectangle((b[0], mid(b)[1] - 2, b[2], mid(b)[1] + 2), fill=INK)))
+    items.append(LegendItem("the unit's front", bar))
     return tuple(items)
 
 

@@ -26,6 +26,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.geometry import Point
@@ -46,7 +47,7 @@ INK: RGB = (28, 28, 30)
 INK_SOFT: RGB = (80, 80, 86)
 """Secondary text: labels of ranks and files, notes."""
 MUTED: RGB = (145, 145, 145)
-"""Leader lines, borders, what did not happen."""
+"""Borders, plates' edges, what did not happen."""
 WHITE: RGB = (255, 255, 255)
 """Halos, plates, the light squares of the scale bar."""
 BASE: RGB = (214, 207, 190)
@@ -107,7 +108,9 @@ def _glyphs(text: str, size: int, anchor: str, halo: int) -> tuple[Image.Image, 
     ring = None
     if halo:
         ring = Image.new("L", box)
-        ImageDraw.Draw(ring).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=halo, stroke_fill=255)
+        ImageDraw.Draw(ring).text(
+            (-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=halo, stroke_fill=255,
+        )
     return mask, ring, left, top
 
 
@@ -170,6 +173,7 @@ def union(boxes: Sequence[Box]) -> Box:
 
 
 def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes share any area."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -319,7 +323,7 @@ _PLACE_RADII = (6, 14, 24, 36, 50, 66, 82, 98, 114, 130, 146, 162, 178, 194, 210
 """How far from its anchor a label may go, in pixels, nearest first."""
 _PLACE_SIDES = (
     "right", "left", "above right", "above left", "below right", "below left", "above", "below",
-    "up right", "up left", "down right", "down left",
+    "northeast", "northwest", "southeast", "southwest",
 )
 """Where round its anchor a label may go, in the order tried at each distance: level with it,
 above or below it and reaching out to one side, centred above or below, and off on the
@@ -350,12 +354,12 @@ def _beside(anchor: XY, w: float, h: float, side: str, gap: float) -> Box:
         return x + gap, y - h / 2, x + gap + w, y + h / 2
     if side == "left":
         return x - gap - w, y - h / 2, x - gap, y + h / 2
-    vertical, _, horizontal = side.partition(" ")
-    if vertical in ("up", "down"):
+    if side.endswith(("east", "west")):
         k = gap * math.sqrt(0.5)
-        left = x + k if horizontal == "right" else x - k - w
-        top = y - k - h if vertical == "up" else y + k
+        left = x + k if side.endswith("east") else x - k - w
+        top = y - k - h if side.startswith("north") else y + k
         return left, top, left + w, top + h
+    vertical, _, horizontal = side.partition(" ")
     top = y - gap - h if vertical == "above" else y + gap
     left = {"": x - w / 2, "right": x + _PLACE_RADII[0], "left": x - _PLACE_RADII[0] - w}[horizontal]
     return left, top, left + w, top + h
@@ -406,8 +410,8 @@ class Canvas:
     def _leader_cost(self, anchor: XY, end: XY, homes: Sequence[Box], others: Sequence[Box], *, enough: float) -> float:
         """How much worse than its length a leader from `anchor` to `end` is: every pixel of it
         inside what `anchor` itself lies in (`homes`: a leader through the unit is hard to
-        follow), each other thing kept clear it crosses, and half or more of it lost along a
-        line kept clear of. Stops counting once the cost reaches `enough`."""
+        follow), each other thing kept clear it crosses, and being lost along a line kept clear
+        of (its first half runs beside one). Stops counting once the cost reaches `enough`."""
         cost = 0.0
         for t in homes:
             inside = clip_segment(anchor, end, t)
@@ -416,9 +420,12 @@ class Canvas:
         cost += _LEADER_CROSSING * sum(clip_segment(anchor, end, t) is not None for t in others)
         if cost >= enough:
             return cost
-        samples = [(anchor[0] + (end[0] - anchor[0]) * k / 8, anchor[1] + (end[1] - anchor[1]) * k / 8) for k in range(1, 9)]
-        lost = sum(any(_distance_to_segment(p, a, b) <= 4 for a, b in self._lines) for p in samples)
-        return cost + (2 * _LEADER_CROSSING if lost >= 4 else 0)
+        dx, dy = end[0] - anchor[0], end[1] - anchor[1]
+        quarter, half = (anchor[0] + dx / 4, anchor[1] + dy / 4), (anchor[0] + dx / 2, anchor[1] + dy / 2)
+        lost = any(
+            _distance_to_segment(quarter, a, b) <= 7 and _distance_to_segment(half, a, b) <= 7 for a, b in self._lines
+        )
+        return cost + (2 * _LEADER_CROSSING if lost else 0)
 
     def _conflicts(self, box: Box) -> int:
         """How many of the things kept clear `box` would cover or cross."""
@@ -430,6 +437,7 @@ class Canvas:
     # Lines and shapes.
 
     def line(self, points: Sequence[XY], *, fill: RGB, width: int = 1) -> None:
+        """A line through `points`, its joints rounded."""
         self.draw.line(list(points), fill=fill, width=width, joint="curve" if len(points) > 2 else None)
 
     def dashed(self, a: XY, b: XY, *, fill: RGB, width: int = 1, dash: float = 7, gap: float = 5) -> None:
@@ -486,6 +494,7 @@ class Canvas:
             c += spacing
 
     def dashed_rect(self, box: Box, *, fill: RGB, width: int = 1, dash: float = 5, gap: float = 4) -> None:
+        """The dashed outline of `box`."""
         left, top, right, bottom = box
         corners = [(left, top), (right, top), (right, bottom), (left, bottom), (left, top)]
         for a, b in zip(corners, corners[1:]):
@@ -533,7 +542,7 @@ class Canvas:
                         chosen, cost = box, score
         if chosen is None:
             spots = [_beside(anchor, w, h, side, r) for r in _PLACE_RADII for side in _PLACE_SIDES]
-            inside = [b for b in spots if b[0] >= within[0] and b[1] >= within[1] and b[2] <= within[2] and b[3] <= within[3]]
+            inside = [b for b in spots if union([b, within]) == within]
             chosen = min(inside or spots[:1], key=self._conflicts)
         end = _nearest_on_box(anchor, chosen)
         leader = (anchor, end) if math.dist(anchor, end) > _PLACE_RADII[0] + 2 else None
@@ -563,10 +572,11 @@ class Canvas:
         steps, labelled in `unit` ("0 1 2 3 4 in"). Returns the box it covers."""
         lengths = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200)
         total = max([n for n in lengths if viewport.span(n) <= longest], default=1)
-        step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, total) if total % s == 0 and viewport.span(s) >= 10)
+        step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100) if total % s == 0 and viewport.span(s) >= 10), total)
         label_step = next(
-            s for s in (step, 2 * step, 5 * step, 10 * step, total)
-            if total % s == 0 and viewport.span(s) >= text_width(str(total), size=11) + 8
+            (s for s in (step, 2 * step, 5 * step, 10 * step)
+             if total % s == 0 and viewport.span(s) >= text_width(str(total), size=11) + 8),
+            total,
         )
         x, y = xy
         height = 7
@@ -582,7 +592,9 @@ class Canvas:
         boxes.append((x, y, end, y + height))
         return union(boxes)
 
-    def break_symbol(self, centre: XY, *, background: RGB, ink: RGB = INK, half_width: float = 11, gap: float = 7) -> None:
+    def break_symbol(
+        self, centre: XY, *, background: RGB, ink: RGB = INK, half_width: float = 11, gap: float = 7,
+    ) -> None:
         """The break on a vertical line: a gap with two parallel slanted strokes, meaning
         "a stretch left out here"."""
         x, y = centre
@@ -602,7 +614,8 @@ class Canvas:
         for item in items:
             top = row + (_LEGEND_ROW - sh) / 2
             item.swatch(self, (x + _LEGEND_PAD, top, x + _LEGEND_PAD + sw, top + sh))
-            self.text((x + _LEGEND_PAD + sw + 8, row + _LEGEND_ROW / 2), item.label, size=12, fill=INK_SOFT, anchor="lm")
+            at = (x + _LEGEND_PAD + sw + 8, row + _LEGEND_ROW / 2)
+            self.text(at, item.label, size=12, fill=INK_SOFT, anchor="lm")
             row += _LEGEND_ROW
         return box
 
@@ -614,7 +627,8 @@ class Canvas:
         self.text((pad, 38), fit_text(subtitle, size=13, width=width - 2 * pad), size=13, fill=TITLE_SUB, anchor="lt")
 
     def banner(self, box: Box, lines: Sequence[str], sizes: Sequence[int], *, pad: float = 14) -> None:
-        """A dark red band across `box` with `lines` in white: for what went wrong."""
+        """A dark red band across `box` for what went wrong: the first of `lines` in white, the
+        rest in pale red, each at its size in `sizes`."""
         self.draw.rectangle(box, fill=BANNER)
         x, y = box[0] + pad, box[1] + 10
         for i, line in enumerate(lines):
@@ -633,25 +647,21 @@ class Canvas:
         return out.getvalue()
 
 
-def _blend(a: RGB, b: RGB, k: float) -> RGB:
-    return (round(a[0] * k + b[0] * (1 - k)), round(a[1] * k + b[1] * (1 - k)), round(a[2] * k + b[2] * (1 - k)))
-
-
 @functools.cache
 def _palette_image() -> Image.Image:
     """The PNG palette: the named colours first, then each text colour blended a quarter, a half
     and three quarters onto every named colour, leaving out blends too close to a colour
     already in."""
-    colours = list(PALETTE)
+    named = np.array(PALETTE, dtype=float)
+    colours = named.round().astype(int).tolist()
     for ink in _TEXT_INKS:
-        for ground in PALETTE:
-            for k in (0.25, 0.5, 0.75):
-                c = _blend(ink, ground, k)
-                if all(sum(abs(p - q) for p, q in zip(c, other)) > 12 for other in colours):
-                    colours.append(c)
+        for k in (0.25, 0.5, 0.75):
+            for blend in (np.array(ink) * k + named * (1 - k)).round().astype(int).tolist():
+                if np.abs(np.array(colours) - blend).sum(axis=1).min() > 12:
+                    colours.append(blend)
     if len(colours) > 256:
         raise ValueError(f"the PNG palette needs {len(colours)} colours; it holds 256")
+    colours += [list(PAPER)] * (256 - len(colours))
     image = Image.new("P", (1, 1))
-    colours += [PAPER] * (256 - len(colours))
     image.putpalette([v for c in colours for v in c])
     return image

@@ -5,7 +5,7 @@ picture with the golden one pixel by pixel, with a small tolerance (antialiased 
 by a shade between FreeType builds). After a deliberate change to a picture, look at the new
 pictures and rewrite the golden ones with::
 
-    .venv/bin/python -m pytest tests/renders --regen-golden
+    make test ARGS=--regen-golden   (or .venv/bin/python -m pytest --regen-golden)
 """
 
 from __future__ import annotations
@@ -23,13 +23,6 @@ TOLERANCE = 24
 """Largest difference in any channel for a pixel to count as unchanged."""
 MAX_CHANGED = 0.002
 """Share of pixels allowed to differ by more than TOLERANCE."""
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--regen-golden", action="store_true", default=False,
-        help="rewrite the golden pictures of tests/renders from the current renderers",
-    )
 
 
 def decode(png: bytes) -> Image.Image:

@@ -91,7 +91,9 @@ def test_is_a_valid_png_of_the_asked_width(name: str, pictures: dict[str, bytes]
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
-def test_matches_the_golden_picture(name: str, pictures: dict[str, bytes], golden: Callable[[str, bytes], None]) -> None:
+def test_matches_the_golden_picture(
+    name: str, pictures: dict[str, bytes], golden: Callable[[str, bytes], None],
+) -> None:
     golden(f"cannon_{name}", pictures[name])
 
 
@@ -153,7 +155,9 @@ def test_the_scale_bar_measures_a_base_truly(pictures: dict[str, bytes]) -> None
     direct = np.argwhere(np.all(pixels == canvas.DIRECT, axis=2))
     base_px = direct[:, 1].max() - direct[:, 1].min() + 1 + 4
     # The scale bar's top edge: the first long dark run starting at its left end, x = 18.
-    bar_top = next(y for y in range(pixels.shape[0]) if any(a == 18 and b - a > 30 for a, b in runs(pixels[y], canvas.INK)))
+    bar_top = next(
+        y for y in range(pixels.shape[0]) if any(a == 18 and b - a > 30 for a, b in runs(pixels[y], canvas.INK))
+    )
     # Through the bar's middle, the first (dark) step runs from its left end to the next step.
     start, end = runs(pixels[bar_top + 3], canvas.INK)[0]
     inch_px = end - 1 - start
@@ -182,3 +186,9 @@ def test_any_shot_renders(troop: str, ranks: int, files: int, facing: Facing, gr
     image = decode(render_cannon(shot, width=width))
     assert image.width == width
     assert image.height > 400
+    # Nothing runs off the picture: below the title and banner, which span the width, the
+    # outermost pixels on every side are bare paper.
+    pixels = np.asarray(image)
+    body = pixels[np.all(pixels[:, 0] == canvas.PAPER, axis=1)]
+    for edge in (body[:, :3], body[:, -3:], pixels[-3:]):
+        assert np.all(edge == canvas.PAPER)
