@@ -65,12 +65,6 @@ def dice_json(d: DieRoll) -> dict[str, Any]:
     return {"die": d.kind.value, "face": d.face, "purpose": d.purpose, "by": d.by.value}
 
 
-def die_text(d: DieRoll) -> str:
-    """``bounce 8 (entered)`` / ``bounce M (bot)``."""
-    who = "entered" if d.by is Roller.PLAYER else "bot"
-    return f"{d.purpose} {d.face} ({who})"
-
-
 def dice_lines(dice: tuple[DieRoll, ...], limit: int = 1000) -> str:
     """Every die in order, one per line, within an embed field's 1024 characters."""
     lines = [f"`{d.face}` {d.purpose} · {'entered' if d.by is Roller.PLAYER else 'bot'}" for d in dice]

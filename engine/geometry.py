@@ -20,14 +20,10 @@ class Point:
     y: float
     """Along the line of fire; positive away from the firer."""
 
-    def __add__(self, other: Point) -> Point:
-        return Point(self.x + other.x, self.y + other.y)
-
-    def __sub__(self, other: Point) -> Point:
-        return Point(self.x - other.x, self.y - other.y)
-
-    def scaled(self, k: float) -> Point:
-        return Point(self.x * k, self.y * k)
+    def along(self, direction: Point, distance: float) -> Point:
+        """The point `distance` on from here along the unit vector `direction`: a tape measure
+        laid from this point."""
+        return Point(self.x + direction.x * distance, self.y + direction.y * distance)
 
     def length(self) -> float:
         return math.hypot(self.x, self.y)

@@ -136,13 +136,13 @@ def fire_cannon(
             scatter, artillery, 0.0, None, None, 0.0, None, None, None, (),
         )
     scatter_distance = 0.0 if scatter.is_hit else artillery.value / 2
-    landing = marker if scatter.is_hit else marker + heading(scatter.direction).scaled(scatter_distance)
+    landing = marker if scatter.is_hit else marker.along(heading(scatter.direction), scatter_distance)
 
     # The shot line runs from the barrel through the landing point; the ball bounces along it.
     line = landing.unit()
     bounce = keep(dice.artillery("bounce"))
     bounce_distance = 0.0 if bounce.is_misfire else float(bounce.value)
-    path_end = landing + line.scaled(bounce_distance)
+    path_end = landing.along(line, bounce_distance)
 
     # Who's been hit: the model under the landing point, then each rank the bounce crosses.
     struck: list[tuple[int, int, float, HitKind]] = []
@@ -168,7 +168,7 @@ def fire_cannon(
         if target.profile is not None:
             wound = resolve_hit(dice, strength=weapon.strength, profile=target.profile, multiple_wounds=die, who=who)
             rolled.extend(d for d in (wound.to_wound, wound.save, wound.ward, wound.multiple_wounds) if d is not None)
-        at = landing + line.scaled(t)
+        at = landing.along(line, t)
         hits.append(CannonHit(rank, file, row + 1, kind, weapon.strength, die, at, t, wound, after_monster))
         if target.troop.monstrous:
             if wound is None:
