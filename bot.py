@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import logging
 import logging.handlers
+import os
 import sys
 from dataclasses import replace
 
@@ -137,7 +138,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from cogs import console
 
-    setup_logging(settings, to_stderr=False)
+    try:
+        setup_logging(settings, to_stderr=False)
+    except OSError as e:
+        print(f"The data folder {settings.data_dir} cannot be used: {e.strerror}.", file=sys.stderr)
+        return 2
     if args.mode == "commands":
         return console.list_commands(create_bot(settings), as_json=args.json)
     seed = getattr(args, "seed", None)
@@ -146,4 +151,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -10,16 +10,18 @@ from typing import Any
 
 import discord
 
-from cogs.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines
-from engine.fantasy.cannon import CannonHit, CannonShot, HitKind
+from cogs.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
+from engine.fantasy.cannon import CannonHit, CannonShot
 from engine.fantasy.formation import Facing
+from engine.fantasy.wounding import armour_save_needed
 from engine.geometry import bearing, clock_face
 
 SYSTEM = "warhammer-fantasy"
 
 
 def _inches(x: float) -> str:
-    return f'{x:.1f}"'.replace('.0"', '"')
+    """``30"``, ``30.25"``, ``2.1"``: at most two decimals, none when whole."""
+    return f"{x:.2f}".rstrip("0").rstrip(".") + '"'
 
 
 def target_text(shot: CannonShot) -> str:
@@ -63,7 +65,12 @@ def outcome_line(shot: CannonShot) -> str:
         row = shot.misfire.row
         return f"Misfire! {shot.misfire.chart.name} rolled {shot.misfire.roll.value}: {row.title.rstrip('!')}. Nothing is fired."
     start = "Direct hit on the marker" if shot.scatter.is_hit else f"Scattered {_inches(shot.scatter_distance)}"
-    bounce = "no bounce (the ball thuds in)" if shot.bounce.is_misfire else f"bounced {_inches(shot.bounce_distance)}"
+    if shot.bounce.is_misfire:
+        bounce = "no bounce (the ball thuds in)"
+    elif shot.stopped_by is not None:
+        bounce = f"bounce die {_inches(shot.bounce_distance)}"
+    else:
+        bounce = f"bounced {_inches(shot.bounce_distance)}"
     sure = [h for h in shot.hits if not h.conditional]
     if not shot.hits:
         hits = "no models hit"
@@ -99,6 +106,13 @@ def shot_lines(shot: CannonShot) -> list[str]:
     lines.append(f"Lands {_inches(shot.landing.length())} from the muzzle, {side}; the shot line runs from the barrel through it ({bearing(shot.landing):.0f}°).")
     if shot.bounce.is_misfire:
         lines.append("Bounce die misfire: the ball stops where it lands; only a model under that spot is hit.")
+    elif shot.stopped_by is not None:
+        h = shot.hits[shot.stopped_by]
+        where = "where it lands" if h.travelled == 0 else f"{_inches(h.travelled)} past the landing point"
+        lines.append(
+            f"Bounce die {shot.bounce.value}, but the {shot.target.troop.name} at R{h.rank} F{h.file} survives and stops "
+            f"the ball {where}, {_inches(shot.rest.length())} from the muzzle."
+        )
     else:
         lines.append(f"Bounce {_inches(shot.bounce_distance)} on along the shot line; it comes to rest {_inches(shot.rest.length())} from the muzzle.")
     return lines
@@ -106,7 +120,14 @@ def shot_lines(shot: CannonShot) -> list[str]:
 
 def misfire_lines(shot: CannonShot) -> list[str]:
     m = shot.misfire
-    return [f"{m.chart.name}: D6 {m.roll.value} -> {m.row.title} {m.row.effect}"]
+    return [f"{m.chart.name}: D6 {m.roll.value} -> {m.row.title.rstrip('!')}: {m.row.effect}"]
+
+
+def your_rolls(shot: CannonShot) -> str:
+    """What the players roll themselves when no profile was given."""
+    s = shot.weapon.strength
+    saves = "no armour save is possible" if armour_save_needed(1, s) is None else f"armour saves at -{s - 3}"
+    return f"No profile given: roll to wound at S{s} ({saves}), then ward saves, then each unsaved hit's wounds die."
 
 
 def json_fields(shot: CannonShot) -> dict[str, Any]:
@@ -133,8 +154,11 @@ def json_fields(shot: CannonShot) -> dict[str, Any]:
         },
         "landing": point(shot.landing),
         "bounce": None if shot.misfire else shot.bounce_distance,
+        "bounce_misfire": None if shot.misfire else shot.bounce.is_misfire,
         "rest": point(shot.rest),
-        "stopped_by": shot.stopped_by,
+        "stopped_by": None if shot.stopped_by is None else {
+            "rank": shot.hits[shot.stopped_by].rank, "file": shot.hits[shot.stopped_by].file,
+        },
         "hits": [hit(h) for h in shot.hits],
     }
 
@@ -157,11 +181,11 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
     if shot.target.profile is None and shot.hits:
         embed.add_field(
             name="Your rolls",
-            value=f"No profile given: roll to wound at S{shot.weapon.strength}, saves, then each unsaved hit's wounds die.",
+            value=your_rolls(shot),
             inline=False,
         )
     embed.set_footer(text=f"{shot.weapon.source} · {', '.join(shot.weapon.special_rules)}")
-    summary = [outcome, "Dice: " + "; ".join(f"{d.purpose} {d.face} ({d.by.value})" for d in shot.dice)]
+    summary = [outcome, dice_summary(shot.dice)]
     summary += misfire_lines(shot) if shot.misfire is not None else [f"Hit: {line}" for line in hit_lines]
     summary += shot_lines(shot)
     return Reply(

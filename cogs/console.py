@@ -97,9 +97,19 @@ def find_command(tree: app_commands.CommandTree, words: list[str]) -> tuple[app_
         if not any(k.startswith(name + " ") for k in known):
             break
     typed = "/" + " ".join(path)
+    under = sorted(k for k in known if k.startswith(" ".join(path) + " "))
+    if under:
+        subs = ", ".join(k.split(" ", len(path))[-1] for k in under)
+        raise ConsoleError(f"{typed} needs one of: {subs} (e.g. /{under[0]} ...).")
     close = difflib.get_close_matches(" ".join(path), list(known), n=3, cutoff=0.5)
     hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else f" Commands: {', '.join('/' + k for k in sorted(known))}."
     raise ConsoleError(f"There is no command {typed}.{hint}")
+
+
+_WHOLE = re.compile(r"^[+-]?\d+$")
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)$")
+_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'"})
+"""Curly quotes (what phones type) read as straight ones."""
 
 
 def _convert(command: app_commands.Command, param: app_commands.Parameter, raw: str) -> Any:
@@ -109,12 +119,18 @@ def _convert(command: app_commands.Command, param: app_commands.Parameter, raw: 
             if raw.lower() in (str(choice.value).lower(), choice.name.lower()):
                 return choice.value
         fits = ", ".join(str(c.value) for c in param.choices)
-        raise ConsoleError(f"{where}: '{raw}' is not one of the choices: {fits}.")
+        close = difflib.get_close_matches(raw.lower(), [str(c.value) for c in param.choices], n=1, cutoff=0.6)
+        hint = f" Did you mean {close[0]}?" if close else ""
+        raise ConsoleError(f"{where}: '{raw}' is not one of the choices: {fits}.{hint}")
     kind = param.type
     try:
         if kind is AppCommandOptionType.integer:
+            if not _WHOLE.match(raw):
+                raise ValueError
             value: Any = int(raw)
         elif kind is AppCommandOptionType.number:
+            if not _NUMBER.match(raw):
+                raise ValueError
             value = float(raw)
         elif kind is AppCommandOptionType.boolean:
             lowered = raw.lower()
@@ -147,7 +163,9 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
     for word in merged:
         name, colon, raw = word.partition(":")
         if not colon:
-            raise ConsoleError(f"'{word}' is not an option: write options as name:value, e.g. distance:30.")
+            known = word.split("=")[0].lower()
+            example = f"{known}:VALUE" if known in params else "distance:30"
+            raise ConsoleError(f"'{word}' is not an option: write options as name:value with a colon, e.g. {example}.")
         name = name.lower()
         if name not in params:
             close = difflib.get_close_matches(name, list(params), n=1)
@@ -167,7 +185,7 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
 async def invoke(bot: discord.Client, line: str) -> OfflineInteraction:
     """Run one command line through the tree as Discord would; the interaction holds the reply."""
     try:
-        words = shlex.split(line)
+        words = shlex.split(line.translate(_QUOTES))
     except ValueError as e:
         raise ConsoleError(f"Cannot read that line: {e} (check the quotes).") from None
     command, rest = find_command(bot.tree, words)
@@ -274,7 +292,11 @@ def run(bot, command: str | None, *, as_json: bool = False) -> int:
         import readline  # noqa: F401  (line editing and history at the prompt)
     except ImportError:
         pass
-    return asyncio.run(_session(bot, command, as_json))
+    try:
+        return asyncio.run(_session(bot, command, as_json))
+    except KeyboardInterrupt:
+        print()
+        return 130
 
 
 def command_tree(tree: app_commands.CommandTree) -> list[dict[str, Any]]:

@@ -65,10 +65,22 @@ def dice_json(d: DieRoll) -> dict[str, Any]:
     return {"die": d.kind.value, "face": d.face, "purpose": d.purpose, "by": d.by.value}
 
 
+def die_words(d: DieRoll) -> str:
+    """What a die was rolled for, flagging a misfire: ``bounce (misfire)``."""
+    return f"{d.purpose} (misfire)" if d.is_misfire else d.purpose
+
+
 def dice_lines(dice: tuple[DieRoll, ...], limit: int = 1000) -> str:
     """Every die in order, one per line, within an embed field's 1024 characters."""
-    lines = [f"`{d.face}` {d.purpose} · {'entered' if d.by is Roller.PLAYER else 'bot'}" for d in dice]
+    lines = [f"`{d.face}` {die_words(d)} · {'entered' if d.by is Roller.PLAYER else 'bot'}" for d in dice]
     return clip_lines(lines, limit) or "no dice"
+
+
+def dice_summary(dice: tuple[DieRoll, ...]) -> str:
+    """The dice on one plain line: ``Dice: scatter H (player); bounce M (misfire, bot)``."""
+    return "Dice: " + "; ".join(
+        f"{d.purpose} {d.face} ({'misfire, ' if d.is_misfire else ''}{d.by.value})" for d in dice
+    )
 
 
 def clip_lines(lines: list[str], limit: int = 1000) -> str:

@@ -62,6 +62,27 @@ async def test_a_profile_makes_the_bot_roll_the_wounds(bot):
     ]
 
 
+async def test_a_monster_that_survives_is_named_as_the_stopper_and_the_bounce_flags_are_explicit(bot):
+    code, result = await play(bot, '/fire cannon distance:30 troop:monstrous-infantry ranks:3 files:3 toughness:4 wounds:3 save:4 dice:"H 4 10 6 2"')
+    assert code == 0
+    assert result["stopped_by"] == {"rank": 1, "file": 2}
+    assert (result["bounce"], result["bounce_misfire"]) == (10.0, False)
+    assert "stops the ball where it lands" in " ".join(result["summary"])
+    code, result = await play(bot, '/fire cannon distance:30 dice:"H 4 M"')
+    assert (result["bounce"], result["bounce_misfire"], result["stopped_by"]) == (0.0, True, None)
+
+
+async def test_curly_quotes_from_a_phone_read_as_straight_ones(bot):
+    code, result = await play(bot, "/fire cannon distance:30 dice:\u201cH 4 8\u201d")
+    assert code == 0 and [d["face"] for d in result["dice"]] == ["H", "4", "8"]
+
+
+async def test_without_a_profile_the_reply_says_s10_leaves_no_armour_save(bot):
+    out = io.StringIO()
+    assert await console.run_line(bot, '/fire cannon distance:30 dice:"H 4 8"', as_json=False, out=out) == 0
+    assert "roll to wound at S10 (no armour save is possible), then ward saves" in out.getvalue()
+
+
 async def test_bot_dice_are_marked_and_a_seed_replays_them(tmp_path):
     results = []
     for _ in range(2):
@@ -86,6 +107,12 @@ async def test_bot_dice_are_marked_and_a_seed_replays_them(tmp_path):
         ('/fire cannon distance:30 dice:"H 5"', "'5' (die 2) does not fit the artillery die rolled for scatter distance; faces that fit: 2, 4, 6, 8, 10 or M"),
         ("/fire cannon distance:30 dice:'H", "Cannot read that line"),
         ("/fire cannon distance:30 aim_rank:6", "Aim rank 6 is not in the unit: it has 4 ranks."),
+        ("/fire", "/fire needs one of: cannon, great-cannon"),
+        ("/fire cannon distance = 30", "'distance' is not an option: write options as name:value with a colon, e.g. distance:VALUE."),
+        ("/fire cannon distance:30 troop:infantary", "Did you mean infantry?"),
+        ("/fire cannon distance:nan", "distance: 'nan' is not a number."),
+        ("/fire cannon distance:30 ranks:1_0", "ranks: '1_0' is not a whole number."),
+        ("/fire cannon distance:", "distance: give a value after the colon."),
     ],
 )
 async def test_mistakes_print_an_error_object_and_exit_2(bot, line, message):
@@ -119,6 +146,14 @@ def test_text_output_shows_the_embed_and_the_picture_path(tmp_path):
     assert "Direct hit on the marker, bounced 8\": 4 models hit." in done.stdout
     picture = done.stdout.strip().splitlines()[-1]
     assert picture.startswith("Picture: ") and Path(picture.removeprefix("Picture: ")).exists()
+
+
+def test_an_unusable_data_folder_is_one_line_and_exit_2(tmp_path):
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    done = run_cli("play", "/fire cannon distance:30", tmp_path=blocker)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().startswith(f"The data folder {blocker} cannot be used")
 
 
 def test_commands_json_lists_every_command_with_its_options(tmp_path):
