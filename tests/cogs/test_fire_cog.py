@@ -126,3 +126,20 @@ async def test_a_bug_is_logged_with_its_traceback_and_the_user_only_gets_an_apol
     assert kwargs == {"content": APOLOGY, "ephemeral": True}
     assert "internal detail" not in kwargs["content"]
     assert any(r.exc_info and "internal detail" in str(r.exc_info[1]) for r in caplog.records)
+
+
+async def test_every_command_fits_discords_limits(bot):
+    """Discord refuses a whole sync if one name or description is out of bounds."""
+    import re
+
+    for cmd in bot.tree.walk_commands():
+        assert re.fullmatch(r"[-_a-z0-9]{1,32}", cmd.name), cmd.name
+        assert 1 <= len(cmd.description) <= 100, cmd.qualified_name
+        if isinstance(cmd, app_commands.Command):
+            assert len(cmd.parameters) <= 25
+            required = [p.required for p in cmd.parameters]
+            assert required == sorted(required, reverse=True), "required options must come first"
+            for p in cmd.parameters:
+                assert re.fullmatch(r"[-_a-z0-9]{1,32}", p.display_name), p.display_name
+                assert 1 <= len(p.description) <= 100, f"{cmd.qualified_name} {p.display_name}: {len(p.description)}"
+                assert len(p.choices) <= 25 and all(1 <= len(c.name) <= 100 for c in p.choices)
