@@ -6,16 +6,33 @@ it, for players to repeat on the table:
 * the title bar: weapon, distance to the marker, what happened; the target and the shot's dice;
 * on a misfire, a banner with the chart, its D6 and the row (nothing was fired);
 * the target area at true scale, zoomed to fit the unit, the aim marker, the landing point and
-  the bounce with a margin round them, on an inch grid: the bases (ranks R1.. and files F1..
-  in the unit's own numbering), a bar along the unit's front, the aim marker, the scatter arrow,
-  where the ball lands, the bounce and where it ends or was stopped, and every model hit;
+  the bounce with a margin round them, on a grid of 1" squares (2", 5" or 10" when inches are
+  too close together; the key says which): the bases (ranks R1.. and files F1.. in the unit's
+  own numbering), a bar along the unit's front, the aim marker, the scatter arrow, where the
+  ball lands, the bounce and where it ends or was stopped, and every model hit;
 * below it the stretch from the muzzle to the target area, shortened behind a break symbol and
   labelled with the true distance, the cannon, the scale bar and a small true-scale picture of
-  the whole shot;
-* beside it the models hit (direct or bounce, with their wounds) and a key.
+  the whole shot (the line of fire to the marker, and the shot line from the muzzle through
+  where the ball landed to where it came to rest);
+* beside it the models hit (direct or bounce, with their wounds; counted as the title counts
+  them, hits that need a monster to die apart) and a key.
 
 A direct hit is a dark solid base, a bounce hit a light hatched one; a hit that counts only if a
 monster dies is hatched on white with a dashed edge; a slain model is crossed out.
+
+So that every mark stays readable, whatever the shot:
+
+* the ball's marks are sized to the bases (a thinner bounce line and a smaller landing dot over
+  small bases), the hit bases' edges are drawn again over the bounce, the scatter arrow's head
+  stops at the edge of the direct hit's base, and over that base the aim marker and the landing
+  dot go without their white rings;
+* the scatter arrow is drawn last, and set aside, parallel, where it would lie along another
+  line (scattered back down the line of fire);
+* the notes sit by what they name, outside the unit when they can, never over a hit base, their
+  thin grey leaders short and turned away from the lines of the shot (placement:
+  :meth:`renders.canvas.Canvas.place`);
+* a rank's or file's name that a line of the shot would cross moves along its rank or file, or
+  is left out.
 """
 
 from __future__ import annotations
@@ -23,6 +40,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.fantasy.cannon import CannonHit, CannonShot, HitKind
@@ -31,8 +49,8 @@ from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point, clock_face
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, SCATTER, TABLE, WHITE,
-    RGB, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, grow, legend_size, length_text, line_height,
-    spread, text_box, text_width, union, wrap,
+    RGB, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, clip_segment, distance_to_segment, grow, legend_size,
+    length_text, line_height, overlaps, spread, text_box, text_width, wrap,
 )
 
 MARGIN = 2.0
@@ -56,6 +74,20 @@ _CALLOUT_INDENT = 19
 _ROOM = (44, 12, 40, 24)
 """Pixels kept round the unit, besides MARGIN, for what is written round it: (left, top, right,
 bottom) for the rank or file names and the front bar, the bar on top, "front", the names below."""
+_NOTE_ROOM = 58
+"""Pixels of table at least above and below what the shot touched (MARGIN or this, whichever is
+more), so that a two-line note fits outside even a big unit drawn small."""
+_HIT_CROSSING = 250
+"""A note's leader crossing a hit base counts as this many pixels longer: it would be read as
+part of the shot."""
+_NAME_CROSSING = 60
+"""A note's leader crossing a rank's or file's name: somewhat longer (it may pass between two
+names)."""
+_BAR_CROSSING = 10
+"""A note's leader crossing the front bar: a little longer."""
+_UNIT_COVER = 300
+"""What covering the unit's plain bases costs a note, in pixels of leader: a note sits outside
+the unit when it can do so within about this much more leader."""
 
 
 class _Style(enum.Enum):
@@ -101,9 +133,79 @@ class _Layout:
     """The band under the target area: the shortened stretch, the cannon, the scale bar."""
     column: Box
     """The column beside the target area: the models hit, then the key."""
+    heading: tuple[tuple[str, int], ...]
+    """The lines of the column's heading with their sizes."""
     callouts: tuple[_Callout, ...]
     legend: tuple[LegendItem, ...]
     legend_top: float
+    marks: _Marks
+    """How big the shot's marks are drawn on the target area."""
+    grid: int
+    """Inches (or the game's unit) between the target area's grid lines."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Marks:
+    """The sizes of the shot's marks on the target area, chosen from the size of a base there, so
+    that a hit base still shows round the ball's marks in a dense unit drawn small."""
+
+    ball: float
+    """Radius of the dot where the ball lands, white ring included."""
+    path: int
+    """Width of the bounce line."""
+    head: float
+    """Length of the bounce arrow's head."""
+    edge: int
+    """Width of the white casing round the bounce line."""
+    aim: float
+    """Radius of the aim marker's ring."""
+
+
+def _marks(shot: CannonShot, vp: Viewport) -> _Marks:
+    f = shot.formation
+    base = min(vp.span(f.cell_width), vp.span(f.cell_depth))
+    if base >= 36:
+        return _Marks(_BALL, 4, 14, 2, _AIM)
+    if base >= 22:
+        return _Marks(5, 3, 12, 2, 8)
+    return _Marks(4, 2, 10, 1, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shot:
+    """The shot's lines on the target area, in pixels, as drawn."""
+
+    fire: tuple[XY, XY]
+    """The line of fire, from the bottom edge to the aim marker."""
+    flight: tuple[XY, XY] | None
+    """The ball's flight from the muzzle to where it lands, when that is off the line of fire."""
+    scatter: tuple[XY, XY] | None
+    """The scatter arrow, tail to the point of its head (set aside from the other lines when it
+    would lie along one)."""
+    bounce: tuple[XY, XY] | None
+    """The bounce, from where the ball lands to where it comes to rest."""
+    unused: tuple[XY, XY] | None
+    """The rest of the bounce a monster stopped, not travelled."""
+
+    @property
+    def lines(self) -> tuple[tuple[XY, XY], ...]:
+        return tuple(x for x in (self.fire, self.flight, self.scatter, self.bounce, self.unused) if x is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawing:
+    """A picture drawn, with where its parts went (for the tests)."""
+
+    canvas: Canvas
+    layout: _Layout
+    shot: _Shot | None
+    """The shot's lines on the target area; None when nothing was fired."""
+    names: tuple[Box, ...]
+    """Pixel boxes of the ranks' and files' names written round the unit."""
+    hit_bases: tuple[tuple[CannonHit, Box], ...]
+    """Each model hit and its base's pixel box."""
+    inset: Viewport | None
+    """The whole shot to scale, when drawn."""
 
 
 def render_cannon(shot: CannonShot, *, width: int = 900, max_panel_height: int = 620, inset: bool = True) -> bytes:
@@ -111,6 +213,11 @@ def render_cannon(shot: CannonShot, *, width: int = 900, max_panel_height: int =
     at most `max_panel_height` pixels tall. `inset` adds the small true-scale picture of the
     whole shot where there is room for it. A pure function of the record: the same shot gives
     the same bytes."""
+    return _draw(shot, width=width, max_panel_height=max_panel_height, inset=inset).canvas.png()
+
+
+def _draw(shot: CannonShot, *, width: int, max_panel_height: int, inset: bool) -> _Drawing:
+    """The picture of `shot`, drawn, with where its parts went."""
     if width < 640:
         raise ValueError(f"width {width} is too narrow for the cannon picture: give 640 pixels or more")
     layout = _layout(shot, width, max_panel_height)
@@ -119,10 +226,10 @@ def render_cannon(shot: CannonShot, *, width: int = 900, max_panel_height: int =
     if layout.banner:
         lines, sizes = zip(*layout.banner)
         canvas.banner((0, _TITLE_HEIGHT, layout.width, layout.panel.top - 10), lines, sizes)
-    _draw_panel(canvas, shot, layout)
-    _draw_strip(canvas, shot, layout, inset=inset)
+    lines, names, hit_bases = _draw_panel(canvas, shot, layout)
+    whole = _draw_strip(canvas, shot, layout, inset=inset)
     _draw_column(canvas, shot, layout)
-    return canvas.png()
+    return _Drawing(canvas, layout, lines, names, hit_bases, whole)
 
 
 # Words.
@@ -146,14 +253,40 @@ def _title(shot: CannonShot) -> str:
     if shot.misfire is not None:
         return f"{start} · MISFIRE: {shot.misfire.row.title}"
     scatter = "HIT" if shot.scatter.is_hit else f"scattered {length_text(shot.scatter_distance, shot.unit)}"
-    maybe = sum(h.conditional for h in shot.hits)
-    n = len(shot.hits) - maybe
+    n, maybe = _counts(shot)
     hits = "no models hit" if n == 0 else f"{n} model{'s' * (n != 1)} hit"
     if maybe:
-        hits += f", {maybe} more if the monster{'s' * (maybe > 1)} in front die{'s' * (maybe == 1)}"
+        hits += f", {maybe} more {_if_monsters_die(maybe)}"
     if shot.stopped_by is not None:
         hits += ", ball stopped"
     return f"{start} · {scatter} · {hits}"
+
+
+def _counts(shot: CannonShot) -> tuple[int, int]:
+    """Models hit for certain, and models hit only if the monstrous models in front of them die
+    (the record's ``conditional``)."""
+    maybe = sum(h.conditional for h in shot.hits)
+    return len(shot.hits) - maybe, maybe
+
+
+def _if_monsters_die(maybe: int) -> str:
+    """The condition on `maybe` models hit only if the monsters in front die: one such model
+    waits on one monster, more wait on every one in front of them."""
+    return "if the monster in front dies" if maybe == 1 else "if the monsters in front die"
+
+
+def _heading(shot: CannonShot, width: float) -> tuple[tuple[str, int], ...]:
+    """The column's heading, counting as the title does: "Models hit (2)", or with hits that
+    count only if a monster dies (as the key says), "Models hit (1, +2 only if the monsters
+    die)"; wrapped to `width` pixels."""
+    n, maybe = _counts(shot)
+    if not shot.hits:
+        return (("Models hit", 15),)
+    if not maybe:
+        return ((f"Models hit ({n})", 15),)
+    monsters = "monster dies" if maybe == 1 else "monsters die"
+    text = f"Models hit ({n}, +{maybe} only if the {monsters})"
+    return tuple((line, 15) for line in wrap(text, size=15, width=width))
 
 
 def _subtitle(shot: CannonShot) -> str:
@@ -208,8 +341,9 @@ def _banner(shot: CannonShot, width: int) -> tuple[tuple[str, int], ...]:
 
 def _window(shot: CannonShot, scale: float) -> Box:
     """The stretch of table the target area shows at `scale` pixels an inch, (x0, y0, x1, y1) in
-    inches: everything the shot touched, with MARGIN round it and room for the names round the
-    unit, widened so that the line of fire (x = 0) sits in the middle band."""
+    inches: everything the shot touched, with MARGIN round it (above and below, at least
+    _NOTE_ROOM pixels, room for the notes) and room for the names round the unit, widened so
+    that the line of fire (x = 0) sits in the middle band."""
     f = shot.formation
     points = [Point(f.left, f.near), Point(f.right, f.far), shot.aim]
     points += [p for p in (shot.landing, shot.path_end, shot.rest) if p is not None]
@@ -218,8 +352,9 @@ def _window(shot: CannonShot, scale: float) -> Box:
     span = max(left + right, left / (1 - CENTRE_BAND), right / (1 - CENTRE_BAND))
     lo, hi = max(left, CENTRE_BAND * span), min(span - right, (1 - CENTRE_BAND) * span)
     x0 = -min(max(left + (span - left - right) / 2, lo), hi)
-    near = min(p.y for p in points) - MARGIN - _ROOM[3] / scale
-    far = max(p.y for p in points) + MARGIN + _ROOM[1] / scale
+    room = max(MARGIN, _NOTE_ROOM / scale)
+    near = min(p.y for p in points) - room - _ROOM[3] / scale
+    far = max(p.y for p in points) + room + _ROOM[1] / scale
     return x0, near, x0 + span, far
 
 
@@ -239,17 +374,24 @@ def _layout(shot: CannonShot, width: int, max_panel_height: int) -> _Layout:
     muzzle = dataclasses.replace(panel, y0=-1.0, y1=0.0, top=strip[3] - 66)
     column = (panel_right + _PAD, top, width - _PAD, strip[3])
 
-    callouts = _callouts(shot, panel, column)
-    legend = _legend(shot)
+    heading = _heading(shot, column[2] - column[0])
+    below_heading = top + 2 + sum(line_height(size) for _, size in heading) + 8
+    callouts = _callouts(shot, panel, column, below_heading)
+    marks = _marks(shot, panel)
+    grid = next((n for n in (1, 2, 5) if panel.span(n) >= 12), 10)
+    legend = _legend(shot, marks, grid)
     _, legend_height = legend_size(legend)
-    below_callouts = max((c.top + c.height for c in callouts), default=top + 40)
+    below_callouts = max((c.top + c.height for c in callouts), default=below_heading + 14)
     legend_top = max(strip[3] - legend_height, below_callouts + 14)
     height_total = math.ceil(max(strip[3], legend_top + legend_height) + _PAD)
-    return _Layout(width, height_total, banner, panel, muzzle, strip, column, callouts, legend, legend_top)
+    return _Layout(
+        width, height_total, banner, panel, muzzle, strip, column, heading, callouts, legend, legend_top, marks, grid,
+    )
 
 
-def _callouts(shot: CannonShot, panel: Viewport, column: Box) -> tuple[_Callout, ...]:
-    """The list of models hit, each level with its base as far as the column allows."""
+def _callouts(shot: CannonShot, panel: Viewport, column: Box, top: float) -> tuple[_Callout, ...]:
+    """The list of models hit, from `top` down, each level with its base as far as the column
+    allows."""
     f = shot.formation
     text_room = column[2] - column[0] - _CALLOUT_INDENT
     rows = []
@@ -259,7 +401,7 @@ def _callouts(shot: CannonShot, panel: Viewport, column: Box) -> tuple[_Callout,
         rows.append((centre, hit, panel.rect(*f.base_rect(row, col)), _callout_lines(shot, i, text_room)))
     rows.sort(key=lambda r: r[0])
     heights = [sum(line_height(size) for _, size in r[3]) for r in rows]
-    tops = spread([r[0] for r in rows], heights, top=column[1] + 28, bottom=panel.box[3], gap=5)
+    tops = spread([r[0] for r in rows], heights, top=top, bottom=panel.box[3], gap=5)
     return tuple(_Callout(hit, base, lines, t) for (_, hit, base, lines), t in zip(rows, tops))
 
 
@@ -286,6 +428,14 @@ def _base(canvas: Canvas, box: Box, style: _Style, *, slain: bool = False) -> No
             canvas.line([p, q], fill=INK, width=2)
 
 
+def _base_edge(canvas: Canvas, box: Box, style: _Style) -> None:
+    """A hit base's edge alone, drawn again over the lines that cross the base."""
+    if style is _Style.CONDITIONAL:
+        canvas.dashed_rect(box, fill=INK, width=2, dash=4, gap=3)
+    elif style is not _Style.PLAIN:
+        canvas.draw.rectangle(box, outline=INK, width=2)
+
+
 def _slain(hit: CannonHit | None) -> bool:
     return hit is not None and hit.wound is not None and hit.wound.slain
 
@@ -298,23 +448,35 @@ def _style(hit: CannonHit | None) -> _Style:
     return _Style.DIRECT if hit.kind is HitKind.DIRECT else _Style.BOUNCE
 
 
-def _aim_marker(canvas: Canvas, xy: XY, r: float = _AIM) -> None:
-    """The aim marker: a ring with four ticks, leaving its centre clear."""
+def _aim_marker(canvas: Canvas, xy: XY, r: float = _AIM, *, halo: bool = True) -> None:
+    """The aim marker: a ring with four ticks, leaving its centre clear; `halo` rings it in
+    white so it stands out over bases and lines (left off over a direct hit's solid base, which
+    would vanish under it)."""
     x, y = xy
     ring = (x - r, y - r, x + r, y + r)
-    ticks = [((x - r - 5, y), (x - r + 4, y)), ((x + r - 4, y), (x + r + 5, y)),
-             ((x, y - r - 5), (x, y - r + 4)), ((x, y + r - 4), (x, y + r + 5))]
-    canvas.draw.ellipse(grow(ring, 1), outline=WHITE, width=4)
-    for a, b in ticks:
-        canvas.line([a, b], fill=WHITE, width=4)
-    canvas.draw.ellipse(ring, outline=INK, width=2)
+    i = 4 if r >= _AIM else -1  # small markers keep their ticks outside the ring
+    ticks = [((x - r - 5, y), (x - r + i, y)), ((x + r - i, y), (x + r + 5, y)),
+             ((x, y - r - 5), (x, y - r + i)), ((x, y + r - i), (x, y + r + 5))]
+    if halo:
+        canvas.draw.ellipse(grow(ring, 1), outline=WHITE, width=4)
+        for a, b in ticks:
+            canvas.line([a, b], fill=WHITE, width=4)
+    width = 2 if r >= _AIM or halo else 1
+    canvas.draw.ellipse(ring, outline=INK, width=width)
     for a, b in ticks:
         canvas.line([a, b], fill=INK, width=2)
 
 
-def _ball(canvas: Canvas, xy: XY, r: float = _BALL) -> None:
-    """Where the ball first strikes the ground."""
-    canvas.draw.ellipse((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), fill=INK, outline=WHITE, width=2)
+def _ball(canvas: Canvas, xy: XY, r: float = _BALL, *, ring: bool = True) -> None:
+    """Where the ball first strikes the ground: a dark dot in a white ring, `r` pixels round
+    (without the ring, a smaller dot, for inside a direct hit's solid base)."""
+    x, y = xy
+    if not ring:
+        canvas.draw.ellipse((x - r + 1, y - r + 1, x + r - 1, y + r - 1), fill=INK)
+        return
+    edge = 2 if r >= _BALL else 1
+    canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE)
+    canvas.draw.ellipse((x - r + edge, y - r + edge, x + r - edge, y + r - edge), fill=INK)
 
 
 def _stop_bar(canvas: Canvas, at: XY, toward: XY, *, half: float = 10, ink: RGB = INK, width: int = 4) -> None:
@@ -349,14 +511,19 @@ one seen from the rear at the top; seen from the flank its front rank is on the 
 (``engine.fantasy.formation``)."""
 
 
-def _draw_panel(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
+def _draw_panel(
+    canvas: Canvas, shot: CannonShot, layout: _Layout,
+) -> tuple[_Shot | None, tuple[Box, ...], tuple[tuple[CannonHit, Box], ...]]:
     """The target area in layers: table and grid (every inch, or every 2 or 5 when inches are
-    too close together), bases and the unit's front, the shot's lines, the notes' leader lines,
-    the names of ranks and files, the markers, the notes."""
-    vp, f = layout.panel, shot.formation
+    too close together), bases and the unit's front; the shot's lines, the hit bases' edges
+    again over them, and the scatter arrow over everything; the notes' leader lines, the names
+    of ranks and files (moved along their rank or file, or left out, where a line crosses
+    them), the markers, the notes. Returns the shot's lines, the names' boxes and the hit
+    bases' boxes."""
+    vp, f, marks = layout.panel, shot.formation, layout.marks
     area = vp.box
     canvas.draw.rectangle(area, fill=TABLE)
-    step = next((n for n in (1, 2, 5) if vp.span(n) >= 12), 10)
+    step = layout.grid
     for x in range(math.ceil(vp.x0 / step) * step, math.floor(vp.x1) + 1, step):
         canvas.line([vp.px(x, vp.y0), vp.px(x, vp.y1)], fill=GRID)
     for y in range(math.ceil(vp.y0 / step) * step, math.floor(vp.y1) + 1, step):
@@ -367,39 +534,69 @@ def _draw_panel(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
         for col in range(f.cols):
             hit = hit_at.get((row, col))
             _base(canvas, vp.rect(*f.base_rect(row, col)), _style(hit), slain=_slain(hit))
+    hit_bases = tuple((hit, vp.rect(*f.base_rect(*cell))) for cell, hit in hit_at.items())
     bar = _front_bar(shot, vp)
     canvas.draw.rectangle(bar, fill=INK)
 
     aim = vp.at(shot.aim)
-    fire_line = (vp.px(0.0, vp.y0), aim)
+    lines = _shot_lines(shot, vp, marks, hit_bases) if shot.fired else None
+    fire_line = lines.fire if lines is not None else (vp.px(0.0, vp.y0), aim)
     canvas.line(fire_line, fill=INK, width=2)
-    canvas.keep_clear_of_line(*fire_line)
-    canvas.keep_clear(grow((aim[0], aim[1], aim[0], aim[1]), _AIM + 6))
+    if lines is not None:
+        _draw_flight(canvas, lines, marks, hit_bases)
+
+    # What the notes keep clear of: the shot's lines (no leader runs along them), the markers,
+    # the hit bases (no leader crosses them if it can help it), the names; they would rather
+    # not cover the unit's plain bases either.
+    for a, b in lines.lines if lines is not None else (fire_line,):
+        canvas.keep_clear_of_line(a, b, path=True)
+    canvas.keep_clear(grow((aim[0], aim[1], aim[0], aim[1]), marks.aim + 6))
     if shot.fired:
-        _draw_flight(canvas, shot, vp)
-    names = _unit_names(shot, vp, bar)
-    canvas.keep_clear(grow(vp.rect(f.left, f.near, f.right, f.far), 3))
-    canvas.keep_clear(grow(bar, 2))
+        for p in (vp.at(shot.landing), vp.at(shot.rest), vp.at(shot.path_end)):
+            canvas.keep_clear(grow((p[0], p[1], p[0], p[1]), marks.ball + 6))
+    for hit, box in hit_bases:
+        canvas.keep_clear(grow(box, 1), crossing=_HIT_CROSSING)
+        if _slain(hit):  # a leader along the cross would read as part of it
+            (x0, y0, x1, y1) = grow(box, -3)
+            canvas.keep_clear_of_line((x0, y0), (x1, y1), turn=15)
+            canvas.keep_clear_of_line((x0, y1), (x1, y0), turn=15)
+    canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=_UNIT_COVER)
+    canvas.keep_clear(grow(bar, 2), crossing=_BAR_CROSSING)
+    drawn = _drawn_lines(lines, fire_line, marks)
+    names = _unit_names(shot, vp, bar, drawn)
     for group in names:
-        boxes = [text_box(xy, text, size=size, anchor=anchor) for xy, text, size, anchor in group]
-        canvas.keep_clear(grow(union(boxes), 2))
+        for xy, text, size, anchor in group:
+            canvas.keep_clear(grow(text_box(xy, text, size=size, anchor=anchor), 4), crossing=_NAME_CROSSING)
     for callout in layout.callouts:
         canvas.keep_clear_of_line(*_leader(callout, layout)[:2])
 
     notes = _place_notes(canvas, shot, vp)
     for note in notes:
         canvas.leader(note)
-    front, rows, cols = names
+    # The notes' leaders may cross a name after all: it moves along its rank or file if it can.
+    leaders = [(*note.leader, 1.0) for note in notes if note.leader is not None]
+    front, rows, cols = _unit_names(shot, vp, bar, drawn, leaders, tuple(grow(note.box, 2) for note in notes))
+    name_boxes = []
     for xy, text, size, anchor in front:
         canvas.text(xy, text, size=size, anchor=anchor, halo=True)
     for xy, text, size, anchor in rows + cols:
-        canvas.text(xy, text, size=size, fill=INK_SOFT, anchor=anchor, knockout=TABLE)
-    _aim_marker(canvas, aim)
+        name_boxes.append(canvas.text(xy, text, size=size, fill=INK_SOFT, anchor=anchor, knockout=TABLE))
+    # Over a direct hit's solid base the markers go without their white rings, which would
+    # cover it.
+    direct = next((box for hit, box in hit_bases if hit.kind is HitKind.DIRECT), None)
+    _aim_marker(canvas, aim, marks.aim, halo=direct is None or not _holds(direct, aim, 0))
     if shot.fired:
-        _ball(canvas, vp.at(shot.landing))
+        landing = vp.at(shot.landing)
+        _ball(canvas, landing, marks.ball, ring=direct is None or not _holds(direct, landing, marks.ball + 2))
     canvas.draw.rectangle(area, outline=MUTED)
     for note in notes:
         canvas.plate(note)
+    return lines, tuple(name_boxes), hit_bases
+
+
+def _holds(box: Box, p: XY, room: float) -> bool:
+    """Whether `box` holds the point `p` with `room` pixels to spare all round."""
+    return box[0] + room <= p[0] <= box[2] - room and box[1] + room <= p[1] <= box[3] - room
 
 
 def _front_bar(shot: CannonShot, vp: Viewport) -> Box:
@@ -415,20 +612,66 @@ def _front_bar(shot: CannonShot, vp: Viewport) -> Box:
 
 _Name = tuple[XY, str, int, str]
 """A name written round the unit: (point, text, size, anchor)."""
+_Line = tuple[XY, XY, float]
+"""A line drawn on the target area: its ends and its width in pixels, casing included."""
 
 
-def _unit_names(shot: CannonShot, vp: Viewport, bar: Box) -> tuple[list[_Name], list[_Name], list[_Name]]:
+def _drawn_lines(lines: _Shot | None, fire: tuple[XY, XY], marks: _Marks) -> list[_Line]:
+    """The lines of the shot as drawn, with their widths."""
+    if lines is None:
+        return [(*fire, 2)]
+    widths = {
+        "fire": 2, "flight": 2, "scatter": 3 + 2 * _SCATTER_EDGE, "bounce": marks.path + 2 * marks.edge, "unused": 2,
+    }
+    return [(*getattr(lines, k), w) for k, w in widths.items() if getattr(lines, k) is not None]
+
+
+def _settle(
+    name: _Name, lines: Sequence[_Line], *, axis: int, reach: float, outward: bool = False, boxes: Sequence[Box] = (),
+) -> _Name | None:
+    """`name` where no line crosses it nor covers any of `boxes`: where it is, or moved along
+    `axis` (0 across, 1 up and down the picture) as little as will do, at most `reach` pixels
+    (only to the right or down when `outward`); None when it has to be left out. A name's
+    `reach` is what keeps it alongside its base: half the base less half the name, and a few
+    pixels more."""
+    (x, y), text, size, anchor = name
+    box = text_box((x, y), text, size=size, anchor=anchor)
+    if not outward:
+        reach = max(reach - (box[2 + axis] - box[axis]) / 2, 0) + 4
+    shifts = [0.0]
+    for d in range(2, int(reach) + 1, 2):
+        shifts += [float(d)] if outward else [float(d), float(-d)]
+    for d in shifts:
+        dx, dy = (d, 0.0) if axis == 0 else (0.0, d)
+        moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+        if not any(clip_segment(a, b, grow(moved, w / 2 + 1)) for a, b, w in lines) and not any(
+            overlaps(moved, other) for other in boxes
+        ):
+            return (x + dx, y + dy), text, size, anchor
+    return None
+
+
+def _unit_names(
+    shot: CannonShot, vp: Viewport, bar: Box, lines: list[_Line], leaders: Sequence[_Line] = (),
+    boxes: Sequence[Box] = (),
+) -> tuple[list[_Name], list[_Name], list[_Name]]:
     """The names round the bases: "front" at the end of the front bar; the rows (R1.. seen from
     the front or rear, F1.. from the flank) down the left side; the columns along the bottom.
-    Every other row or column, or fewer, when bases are too small to name each."""
+    Every other row or column, or fewer, when bases are too small to name each. A name a line
+    would cross moves along its row or column as far as keeps it by its base, or is left out
+    ("front" moves further out along the bar, and stays, haloed, when it cannot); so does one
+    that would cover any of `boxes`. A name a note's leader crosses (`leaders`) moves if it can,
+    and else stays, written over the leader."""
     f = shot.formation
     flank = shot.target.facing is Facing.FLANK
     side = _FRONT_SIDE[shot.target.facing]
     left, top, right, bottom = vp.rect(f.left, f.near, f.right, f.far)
     if side == "left":
-        front = [((bar[2], bottom + 4), "front", _LABEL, "rt")]
+        front: _Name = ((bar[2], bottom + 4), "front", _LABEL, "rt")
+        front = _settle(front, lines, axis=1, reach=24, outward=True, boxes=boxes) or front
     else:
-        front = [((right + 6, (bar[1] + bar[3]) / 2), "front", _LABEL, "lm")]
+        front = ((right + 6, (bar[1] + bar[3]) / 2), "front", _LABEL, "lm")
+        front = _settle(front, lines, axis=0, reach=40, outward=True, boxes=boxes) or front
 
     def row_name(row: int) -> str:
         rank, file = f.rank_file(row, 0)
@@ -440,39 +683,97 @@ def _unit_names(shot: CannonShot, vp: Viewport, bar: Box) -> tuple[list[_Name], 
 
     x = (bar[0] if side == "left" else left) - 5
     row_step = math.ceil(15 / vp.span(f.cell_depth))
+    row_reach = vp.span(f.cell_depth) / 2
     rows = [((x, vp.at(f.centre(row, 0))[1]), row_name(row), 11, "rm") for row in range(0, f.rows, row_step)]
     y = (bar[3] if side == "bottom" else bottom) + 4
     widest = max(text_width(col_name(col), size=11) for col in range(f.cols)) + 6
     col_step = math.ceil(widest / vp.span(f.cell_width))
+    col_reach = vp.span(f.cell_width) / 2
     cols = [((vp.at(f.centre(0, col))[0], y), col_name(col), 11, "mt") for col in range(0, f.cols, col_step)]
-    return front, rows, cols
+
+    def settle(name: _Name, axis: int, reach: float) -> _Name | None:
+        if leaders:
+            clear = _settle(name, [*lines, *leaders], axis=axis, reach=reach, boxes=boxes)
+            if clear is not None:
+                return clear
+        return _settle(name, lines, axis=axis, reach=reach, boxes=boxes)
+
+    rows = [n for n in (settle(name, 1, row_reach) for name in rows) if n is not None]
+    cols = [n for n in (settle(name, 0, col_reach) for name in cols) if n is not None]
+    return [front], rows, cols
 
 
-def _draw_flight(canvas: Canvas, shot: CannonShot, vp: Viewport) -> None:
-    """The ball's flight from the muzzle to the landing point, the scatter arrow, and the bounce:
-    to where it ends, and past a monster that stopped it, the rest of the way it would have gone."""
-    landing = vp.at(shot.landing)
-    aim = vp.at(shot.aim)
-    if shot.landing.x != shot.aim.x:
-        flight = vp.clip(Point(0.0, 0.0), shot.landing)
-        if flight is not None:
-            canvas.dashed(*flight, fill=INK, width=2, dash=6, gap=5)
-            canvas.keep_clear_of_line(*flight)
-    if not shot.scatter.is_hit:
-        canvas.arrow(aim, landing, fill=SCATTER, width=3, head=12, casing=WHITE, shorten=_BALL + 1)
-        canvas.keep_clear_of_line(aim, landing)
+_SCATTER_EDGE = 2
+"""Width of the white casing round the scatter arrow."""
+
+
+def _shot_lines(
+    shot: CannonShot, vp: Viewport, marks: _Marks, hit_bases: tuple[tuple[CannonHit, Box], ...],
+) -> _Shot:
+    """Where the shot's lines go on the target area. The scatter arrow's head stops at the edge
+    of the direct hit's base (or short of the ball), so the base stays in sight; an arrow that
+    would lie along another line (scattered straight back down the line of fire, or along the
+    bounce) is set aside from it, parallel, so it is always seen."""
+    aim, landing = vp.at(shot.aim), vp.at(shot.landing)
+    fire = (vp.px(0.0, vp.y0), aim)
+    flight = vp.clip(Point(0.0, 0.0), shot.landing) if shot.landing.x != shot.aim.x else None
     rest, end = vp.at(shot.rest), vp.at(shot.path_end)
-    if shot.stopped_by is not None:
+    bounce = (landing, rest) if rest != landing else None
+    unused = (rest, end) if shot.stopped_by is not None else None
+    scatter = None
+    length = math.dist(aim, landing)
+    if not shot.scatter.is_hit and length:
+        ux, uy = (landing[0] - aim[0]) / length, (landing[1] - aim[1]) / length
+        stop = marks.ball + 2
+        direct = next((box for hit, box in hit_bases if hit.kind is HitKind.DIRECT), None)
+        if direct is not None:
+            box = grow(direct, 2)
+            inside = clip_segment(aim, landing, box)
+            if inside is not None and inside[0] != aim:
+                stop = max(stop, math.dist(inside[0], landing))
+        stop = min(stop, max(length - 10, 0.0))
+        tip = (landing[0] - ux * stop, landing[1] - uy * stop)
+        others = [x for x in (fire, flight, bounce) if x is not None]
+        samples = [(aim[0] + (tip[0] - aim[0]) * k, aim[1] + (tip[1] - aim[1]) * k) for k in (0.25, 0.5, 0.75)]
+        along = sum(any(distance_to_segment(p, a, b) <= 6 for a, b in others) for p in samples) >= 2
+        if along:
+            # Set aside, parallel, just far enough to clear the other lines: to the right (or up
+            # the picture) if that will do, else to the left, each a little further out in turn.
+            nx, ny = -uy, ux
+            if nx < -0.3 or (abs(nx) <= 0.3 and ny > 0):
+                nx, ny = -nx, -ny
+            clear = marks.path / 2 + marks.edge + 1.5 + _SCATTER_EDGE + 2
+
+            def clearance(off: float) -> float:
+                moved = [(p[0] + nx * off, p[1] + ny * off) for p in samples]
+                return min(distance_to_segment(p, a, b) for p in moved for a, b in others)
+
+            offsets = [sign * clear * k for k in (1, 1.5, 2, 2.5) for sign in (1, -1)]
+            off = next((o for o in offsets if clearance(o) >= clear), max(offsets, key=clearance))
+            aim, tip = (aim[0] + nx * off, aim[1] + ny * off), (tip[0] + nx * off, tip[1] + ny * off)
+        scatter = (aim, tip)
+    return _Shot(fire, flight, scatter, bounce, unused)
+
+
+def _draw_flight(canvas: Canvas, lines: _Shot, marks: _Marks, hit_bases: tuple[tuple[CannonHit, Box], ...]) -> None:
+    """The ball's flight from the muzzle to the landing point; the bounce: to where it ends, and
+    past a monster that stopped it, the rest of the way it would have gone; the hit bases'
+    edges again over the bounce, so that each keeps its shape in a dense unit; and last the
+    scatter arrow, over everything."""
+    if lines.flight is not None:
+        canvas.dashed(*lines.flight, fill=INK, width=2, dash=6, gap=5)
+    if lines.unused is not None:
+        rest, end = lines.unused
         canvas.dashed(rest, end, fill=MUTED, width=2, dash=6, gap=5)
         _stop_bar(canvas, end, rest, half=6, ink=MUTED, width=2)
-        canvas.keep_clear_of_line(rest, end)
-    if rest != landing:
-        canvas.arrow(landing, rest, fill=INK, width=4, head=14, casing=WHITE)
-        canvas.keep_clear_of_line(landing, rest)
-    if shot.stopped_by is not None:
-        _stop_bar(canvas, rest, end)
-    for p in (landing, rest, end):
-        canvas.keep_clear(grow((p[0], p[1], p[0], p[1]), _BALL + 4))
+    if lines.bounce is not None:
+        canvas.arrow(*lines.bounce, fill=INK, width=marks.path, head=marks.head, casing=WHITE, edge=marks.edge)
+    for hit, box in hit_bases:
+        _base_edge(canvas, box, _style(hit))
+    if lines.unused is not None:
+        _stop_bar(canvas, lines.unused[0], lines.unused[1])
+    if lines.scatter is not None:
+        canvas.arrow(*lines.scatter, fill=SCATTER, width=3, head=12, casing=WHITE, edge=_SCATTER_EDGE)
 
 
 def _place_notes(canvas: Canvas, shot: CannonShot, vp: Viewport) -> list[Label]:
@@ -512,10 +813,10 @@ def _place_notes(canvas: Canvas, shot: CannonShot, vp: Viewport) -> list[Label]:
 # The shortened stretch, the cannon, the whole shot.
 
 
-def _draw_strip(canvas: Canvas, shot: CannonShot, layout: _Layout, *, inset: bool) -> None:
+def _draw_strip(canvas: Canvas, shot: CannonShot, layout: _Layout, *, inset: bool) -> Viewport | None:
     """Under the target area: the line of fire running on down to the cannon through a break,
     the true distance beside the break, the cannon, the scale bar, and the whole shot to scale
-    in the corner on the side with room for it."""
+    in the corner on the side with room for it (returned, when drawn)."""
     panel, strip = layout.panel, layout.strip
     top = panel.px(0.0, panel.y0)
     muzzle = layout.muzzle.px(0.0, 0.0)
@@ -536,26 +837,39 @@ def _draw_strip(canvas: Canvas, shot: CannonShot, layout: _Layout, *, inset: boo
     canvas.scale_bar((strip[0] + 4, strip[1] + 12), panel, shot.unit, longest=min(160, room))
     taken_right = muzzle[0] + (24 if on_left else needed)
     if inset and strip[2] - _INSET_WIDTH - 12 >= taken_right:
-        _draw_inset(canvas, shot, layout, (strip[2] - _INSET_WIDTH, strip[1] + 30, strip[2], strip[3] - 8))
+        return _draw_inset(canvas, shot, layout, (strip[2] - _INSET_WIDTH, strip[1] + 30, strip[2], strip[3] - 8))
+    return None
 
 
-def _draw_inset(canvas: Canvas, shot: CannonShot, layout: _Layout, box: Box) -> None:
-    """The whole shot at true scale in `box`: the cannon, the line of fire, the unit, the bounce,
-    and (dashed) the stretch the target area shows."""
+def _draw_inset(canvas: Canvas, shot: CannonShot, layout: _Layout, box: Box) -> Viewport:
+    """The whole shot at true scale in `box`: the cannon, the unit, (dashed) the stretch the
+    target area shows, the line of fire to the aim marker (thin and grey), and the shot as it
+    went: the shot line from the muzzle to where the ball lands (a dot), the bounce on along it
+    to where the ball comes to rest, and past a monster that stopped it, the rest of the bounce
+    (dashed grey). Returns the inset's viewport."""
     panel, f = layout.panel, shot.formation
-    points = [Point(f.left, f.far), Point(f.right, f.far), shot.aim] + ([shot.path_end] if shot.fired else [])
+    points = [Point(f.left, f.far), Point(f.right, f.far), shot.aim]
+    if shot.fired:
+        points += [shot.landing, shot.path_end]
     reach = max(abs(p.x) for p in points) + 2
     vp = Viewport.fit((-reach, -2.0, reach, max(p.y for p in points) + 2), box)
     canvas.text(((box[0] + box[2]) / 2, box[1] - 4), "whole shot to scale", size=11, fill=INK_SOFT, anchor="mb")
     canvas.draw.rectangle(vp.box, fill=TABLE, outline=MUTED)
     canvas.dashed_rect(_shown(vp, panel), fill=MUTED, dash=3, gap=2)
     origin = vp.px(0.0, 0.0)
-    canvas.line([origin, vp.at(shot.aim)], fill=INK_SOFT)
     canvas.draw.rectangle(vp.rect(f.left, f.near, f.right, f.far), fill=BASE, outline=BASE_EDGE)
-    if shot.fired and shot.rest != shot.landing:
-        canvas.line([vp.at(shot.landing), vp.at(shot.rest)], fill=INK, width=2)
+    canvas.line([origin, vp.at(shot.aim)], fill=MUTED)
+    if shot.fired:
+        landing, rest = vp.at(shot.landing), vp.at(shot.rest)
+        if shot.stopped_by is not None:
+            canvas.dashed(rest, vp.at(shot.path_end), fill=MUTED, dash=3, gap=2)
+        canvas.line([origin, landing], fill=INK)
+        if rest != landing:
+            canvas.line([landing, rest], fill=INK, width=2)
+        canvas.draw.ellipse(grow((landing[0], landing[1], landing[0], landing[1]), 2), fill=INK)
     x, y = origin
     canvas.draw.polygon([(x, y - 6), (x - 5, y + 4), (x + 5, y + 4)], fill=INK)
+    return vp
 
 
 def _shown(vp: Viewport, panel: Viewport) -> Box:
@@ -582,11 +896,13 @@ def _draw_column(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
     """Beside the target area: each model hit, level with its base and joined to it, then the
     key."""
     x, top = layout.column[0], layout.column[1]
-    n = len(shot.hits)
-    canvas.text((x, top + 2), "Models hit" + (f" ({n})" if n else ""), size=15, anchor="lt")
+    y = top + 2
+    for line, size in layout.heading:
+        canvas.text((x, y), line, size=size, anchor="lt")
+        y += line_height(size)
     if not shot.fired:
         canvas.text((x, top + 26), "none: nothing was fired", size=_LABEL, fill=INK_SOFT, anchor="lt")
-    elif not n:
+    elif not shot.hits:
         canvas.text((x, top + 26), "none: the ball missed the unit", size=_LABEL, fill=INK_SOFT, anchor="lt")
     for callout in layout.callouts:
         start, bend, end = _leader(callout, layout)
@@ -601,8 +917,9 @@ def _draw_column(canvas: Canvas, shot: CannonShot, layout: _Layout) -> None:
     canvas.legend((x, layout.legend_top), layout.legend)
 
 
-def _legend(shot: CannonShot) -> tuple[LegendItem, ...]:
-    """The key: only the marks this picture shows."""
+def _legend(shot: CannonShot, marks: _Marks, grid: int) -> tuple[LegendItem, ...]:
+    """The key: only the marks this picture shows, drawn as big as they are on it, and the
+    grid's squares."""
 
     def mid(box: Box) -> XY:
         return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
@@ -622,13 +939,14 @@ def _legend(shot: CannonShot) -> tuple[LegendItem, ...]:
         LegendItem("line of fire, muzzle to marker", lambda c, b: c.line(across(b), fill=INK, width=2)),
     ]
     if shot.fired:
-        items.append(LegendItem("where the ball lands", lambda c, b: _ball(c, mid(b))))
+        items.append(LegendItem("where the ball lands", lambda c, b: _ball(c, mid(b), marks.ball)))
         if shot.landing.x != shot.aim.x:
             items.append(LegendItem("the ball's flight from the muzzle", dashed(INK)))
         if not shot.scatter.is_hit:
             items.append(LegendItem("scatter", lambda c, b: c.arrow(*across(b), fill=SCATTER, width=3, head=9)))
         if shot.rest != shot.landing:
-            items.append(LegendItem("bounce", lambda c, b: c.arrow(*across(b), fill=INK, width=4, head=10)))
+            head = min(marks.head, 10)
+            items.append(LegendItem("bounce", lambda c, b: c.arrow(*across(b), fill=INK, width=marks.path, head=head)))
         if shot.stopped_by is not None:
             items.append(LegendItem("stopped here", lambda c, b: _stop_bar(c, mid(b), (b[2], mid(b)[1]), half=7)))
             items.append(LegendItem("rest of the bounce, not travelled", dashed(MUTED)))
@@ -643,7 +961,18 @@ def _legend(shot: CannonShot) -> tuple[LegendItem, ...]:
     if any(_slain(h) for h in shot.hits):
         items.append(LegendItem("slain", lambda c, b: _base(c, _square(b), _Style.PLAIN, slain=True)))
     items.append(LegendItem("the unit's front", bar))
+    unit = {"in": "inch"}.get(shot.unit, shot.unit)
+    items.append(LegendItem(f"grid: {grid} {unit} squares", _grid_swatch))
     return tuple(items)
+
+
+def _grid_swatch(canvas: Canvas, box: Box) -> None:
+    """A patch of table with its grid, as the key shows it."""
+    canvas.draw.rectangle(box, fill=TABLE, outline=GRID)
+    left, top, right, bottom = box
+    for x in range(round(left) + 7, round(right), 7):
+        canvas.line([(x, top), (x, bottom)], fill=GRID)
+    canvas.line([(left, (top + bottom) / 2), (right, (top + bottom) / 2)], fill=GRID)
 
 
 def _square(box: Box) -> Box:

@@ -319,19 +319,30 @@ _LEGEND_ROW = 20
 _LEGEND_SWATCH = (28, 14)
 _LEGEND_PAD = 8
 _PLATE_PAD = 3
-_PLACE_RADII = (6, 14, 24, 36, 50, 66, 82, 98, 114, 130, 146, 162, 178, 194, 210, 226, 242, 258)
+_PLACE_RADII = (4, 10, 16, 22, 28, 34, 40, 48, 56, 66, 78, 90, 104, 120, 136, 152, 170, 190, 210, 230, 250)
 """How far from its anchor a label may go, in pixels, nearest first."""
 _PLACE_SIDES = (
     "right", "left", "above right", "above left", "below right", "below left", "above", "below",
     "northeast", "northwest", "southeast", "southwest",
+    "above quarter right", "above quarter left", "below quarter right", "below quarter left",
 )
 """Where round its anchor a label may go, in the order tried at each distance: level with it,
-above or below it and reaching out to one side, centred above or below, and off on the
-diagonals."""
+above or below it and reaching out to one side, centred above or below, off on the diagonals,
+and above or below it reaching three quarters out to one side."""
 _LEADER_CROSSING = 60
-"""A leader line that has to cross something (a rank's or file's name) counts as this many
-pixels further away: a nearby plate is still better than one across the picture. One that
-would run along a line and be lost in it counts twice that."""
+"""A leader line that has to cross something kept clear counts as this many pixels further away
+(unless the thing was kept clear with its own cost): a nearby plate is still better than one
+across the picture."""
+_LEADER_LOST = 200
+"""A leader that runs along a line it starts on (turning less than the line asks, see
+:meth:`Canvas.keep_clear_of_line`), or lies beside one (within :data:`_LEADER_MIN_ANGLE` of
+its direction), could be read as that line going on: it counts this many pixels further."""
+_LEADER_MIN_ANGLE = 30.0
+"""Degrees a leader must turn away from a path (a line the reader follows) it starts on, or
+from a line it runs beside."""
+_LEADER_SHORT = 70.0
+"""Leaders longer than this many pixels count each further pixel twice: notes sit near what
+they name."""
 
 
 def plate_size(lines: Sequence[str], *, size: int) -> tuple[float, float]:
@@ -361,15 +372,60 @@ def _beside(anchor: XY, w: float, h: float, side: str, gap: float) -> Box:
         return left, top, left + w, top + h
     vertical, _, horizontal = side.partition(" ")
     top = y - gap - h if vertical == "above" else y + gap
-    left = {"": x - w / 2, "right": x + _PLACE_RADII[0], "left": x - _PLACE_RADII[0] - w}[horizontal]
+    left = {
+        "": x - w / 2, "right": x + _PLACE_RADII[0], "left": x - _PLACE_RADII[0] - w,
+        "quarter right": x - w / 4, "quarter left": x - 3 * w / 4,
+    }[horizontal]
     return left, top, left + w, top + h
 
 
-def _distance_to_segment(p: XY, a: XY, b: XY) -> float:
+@functools.lru_cache(maxsize=256)
+def _spots(w: float, h: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every spot :meth:`Canvas.place` tries for a w x h plate round an anchor at (0, 0), each
+    side at each distance in turn: their boxes (one a row) and their distances."""
+    boxes = [_beside((0.0, 0.0), w, h, side, r) for r in _PLACE_RADII for side in _PLACE_SIDES]
+    radii = [float(r) for r in _PLACE_RADII for _ in _PLACE_SIDES]
+    return np.array(boxes), np.array(radii)
+
+
+def _leader_ends(anchor: XY, box: Box) -> list[XY]:
+    """Where a leader from `anchor` may meet the plate `box`: the nearest point, and along the
+    nearest edge a tenth, half and nine tenths of the way (so that it can turn away from a
+    line it starts on)."""
+    near = _nearest_on_box(anchor, box)
+    if math.dist(anchor, near) <= _PLACE_RADII[0] + 2:
+        return [near]
+    left, top, right, bottom = box
+    if near[1] in (top, bottom):
+        return [near] + [(left + (right - left) * k, near[1]) for k in (0.1, 0.5, 0.9)]
+    return [near] + [(near[0], top + (bottom - top) * k) for k in (0.1, 0.5, 0.9)]
+
+
+def distance_to_segment(p: XY, a: XY, b: XY) -> float:
+    """How far the point `p` is from the segment a-b, in its units."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     run = dx * dx + dy * dy
     t = 0.0 if not run else min(max(((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / run, 0.0), 1.0)
     return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _angle_between(u: XY, v: XY) -> float:
+    """The angle in degrees between the directions of two vectors, ignoring which way along
+    (0 to 90)."""
+    nu, nv = math.hypot(*u), math.hypot(*v)
+    if not nu or not nv:
+        return 90.0
+    cos = abs(u[0] * v[0] + u[1] * v[1]) / (nu * nv)
+    return math.degrees(math.acos(min(cos, 1.0)))
+
+
+def _segments_cross(a: XY, b: XY, c: XY, d: XY) -> bool:
+    """Whether the segments a-b and c-d cross."""
+
+    def side(p: XY, q: XY, r: XY) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
 
 
 def _nearest_on_box(p: XY, box: Box) -> XY:
@@ -377,61 +433,109 @@ def _nearest_on_box(p: XY, box: Box) -> XY:
 
 
 class Canvas:
-    """A picture being drawn: an RGB image, its draw handle, and the boxes and lines that
-    labels placed with :meth:`place` must keep clear of."""
+    """A picture being drawn: an RGB image, its draw handle, and what labels placed with
+    :meth:`place` must keep clear of (boxes and lines), or should rather not cover (areas)."""
 
-    __slots__ = ("image", "draw", "_taken", "_lines")
+    __slots__ = ("image", "draw", "_taken", "_lines", "_areas", "labels")
 
     def __init__(self, width: int, height: int, *, background: RGB = PAPER) -> None:
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
-        self._taken: list[Box] = []
-        self._lines: list[tuple[XY, XY]] = []
+        self._taken: list[tuple[Box, float]] = []
+        self._lines: list[tuple[XY, XY, float, Box]] = []
+        """Each line kept clear of: its ends, how far a leader starting on it must turn away
+        from it, and its bounding box."""
+        self._areas: list[tuple[Box, float]] = []
+        self.labels: list[Label] = []
+        """Every label placed so far, in the order placed."""
 
     # What labels keep clear of.
 
-    def keep_clear(self, box: Box) -> None:
-        """No label placed later may cover `box`."""
-        self._taken.append(box)
+    def keep_clear(self, box: Box, *, crossing: float = _LEADER_CROSSING) -> None:
+        """No label placed later may cover `box`; a leader line crossing it counts as
+        `crossing` pixels longer (a hit base: a lot; a name: a little)."""
+        self._taken.append((box, crossing))
 
-    def keep_clear_of_line(self, a: XY, b: XY) -> None:
-        """No label placed later may cross the segment a-b."""
-        self._lines.append((a, b))
+    def keep_clear_of_line(self, a: XY, b: XY, *, path: bool = False, turn: float | None = None) -> None:
+        """No label placed later may cross the segment a-b. A `path` (a line a reader follows,
+        like the ball's) is one no leader may run along: a leader that starts on it turns at
+        least :data:`_LEADER_MIN_ANGLE` away from it (or `turn` degrees, when given)."""
+        turn = (_LEADER_MIN_ANGLE if path else 0.0) if turn is None else turn
+        self._lines.append((a, b, turn, (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))))
+
+    def rather_not_cover(self, box: Box, *, cost: float) -> None:
+        """Labels placed later may cover `box` (the unit's plain bases), at a cost of up to
+        `cost` pixels of leader (half of it for a touch, all of it for a plate wholly inside);
+        a leader costs its length inside `box` once more."""
+        self._areas.append((box, cost))
 
     def is_clear(self, box: Box, *, within: Box) -> bool:
         """Whether `box` lies inside `within` and clear of everything kept clear."""
         if box[0] < within[0] or box[1] < within[1] or box[2] > within[2] or box[3] > within[3]:
             return False
-        if any(overlaps(box, t) for t in self._taken):
-            return False
-        padded = grow(box, 3)
-        return not any(clip_segment(a, b, padded) for a, b in self._lines)
+        left, top, right, bottom = box
+        for t, _ in self._taken:
+            if left < t[2] and t[0] < right and top < t[3] and t[1] < bottom:
+                return False
+        return self._clear_of_lines(box)
 
-    def _leader_cost(self, anchor: XY, end: XY, homes: Sequence[Box], others: Sequence[Box], *, enough: float) -> float:
-        """How much worse than its length a leader from `anchor` to `end` is: every pixel of it
-        inside what `anchor` itself lies in (`homes`: a leader through the unit is hard to
-        follow), each other thing kept clear it crosses, and being lost along a line kept clear
-        of (its first half runs beside one). Stops counting once the cost reaches `enough`."""
-        cost = 0.0
-        for t in homes:
+    def _clear_of_lines(self, box: Box) -> bool:
+        """Whether `box`, with a little room round it, is clear of every line kept clear of."""
+        left, top, right, bottom = padded = grow(box, 3)
+        for a, b, _, r in self._lines:
+            if r[0] <= right and left <= r[2] and r[1] <= bottom and top <= r[3] and clip_segment(a, b, padded):
+                return False
+        return True
+
+    def _leader_cost(self, anchor: XY, end: XY, homes: Sequence[int], *, enough: float) -> float:
+        """How much worse than its place a leader from `anchor` to `end` is: its length (twice
+        over beyond :data:`_LEADER_SHORT`), its length inside areas labels would rather not
+        cover, each thing kept clear it crosses other than what `anchor` lies in (`homes`),
+        each line it crosses, and running along a line (:data:`_LEADER_LOST`). Stops counting
+        once the cost reaches `enough`."""
+        length = math.dist(anchor, end)
+        if length <= _PLACE_RADII[0] + 2:
+            return 0.0
+        cost = length + max(length - _LEADER_SHORT, 0.0)
+        for t, _ in self._areas:
             inside = clip_segment(anchor, end, t)
             if inside is not None:
                 cost += math.dist(*inside)
-        cost += _LEADER_CROSSING * sum(clip_segment(anchor, end, t) is not None for t in others)
+        x0, x1 = min(anchor[0], end[0]), max(anchor[0], end[0])
+        y0, y1 = min(anchor[1], end[1]), max(anchor[1], end[1])
+        for i, (t, crossing) in enumerate(self._taken):
+            if (
+                t[0] <= x1 and x0 <= t[2] and t[1] <= y1 and y0 <= t[3]
+                and i not in homes and clip_segment(anchor, end, t) is not None
+            ):
+                cost += crossing
         if cost >= enough:
             return cost
         dx, dy = end[0] - anchor[0], end[1] - anchor[1]
         quarter, half = (anchor[0] + dx / 4, anchor[1] + dy / 4), (anchor[0] + dx / 2, anchor[1] + dy / 2)
-        lost = any(
-            _distance_to_segment(quarter, a, b) <= 7 and _distance_to_segment(half, a, b) <= 7 for a, b in self._lines
-        )
-        return cost + (2 * _LEADER_CROSSING if lost else 0)
+        for a, b, turn, r in self._lines:
+            if r[0] > x1 + 8 or r[2] < x0 - 8 or r[1] > y1 + 8 or r[3] < y0 - 8:
+                continue  # too far to cross, start on or run beside
+            if distance_to_segment(anchor, a, b) <= 4:
+                # The leader starts on this line: it must turn well away from it, both along it
+                # and on past its end (which would read as the line going on).
+                if turn and _angle_between((dx, dy), (b[0] - a[0], b[1] - a[1])) < turn:
+                    cost += _LEADER_LOST
+                continue
+            if _segments_cross(anchor, end, a, b):
+                cost += _LEADER_CROSSING / 2
+            if (
+                distance_to_segment(quarter, a, b) <= 7 and distance_to_segment(half, a, b) <= 7
+                and _angle_between((dx, dy), (b[0] - a[0], b[1] - a[1])) < _LEADER_MIN_ANGLE
+            ):
+                cost += _LEADER_LOST
+        return cost
 
     def _conflicts(self, box: Box) -> int:
         """How many of the things kept clear `box` would cover or cross."""
         padded = grow(box, 3)
-        covered = sum(overlaps(box, t) for t in self._taken)
-        crossed = sum(clip_segment(a, b, padded) is not None for a, b in self._lines)
+        covered = sum(overlaps(box, t) for t, _ in self._taken)
+        crossed = sum(clip_segment(a, b, padded) is not None for a, b, _, _ in self._lines)
         return covered + crossed
 
     # Lines and shapes.
@@ -454,11 +558,11 @@ class Canvas:
 
     def arrow(
         self, a: XY, b: XY, *, fill: RGB, width: int = 2, head: float = 11, casing: RGB | None = None,
-        shorten: float = 0,
+        edge: int = 2, shorten: float = 0,
     ) -> None:
         """A straight arrow from `a` towards `b`, its head's point `shorten` pixels short of `b`
-        (to stop at the edge of a mark there); `casing` draws a light edge round it so it stands
-        out over bases."""
+        (to stop at the edge of a mark there); `casing` draws a light edge `edge` pixels wide
+        round it so it stands out over bases."""
         length = math.dist(a, b)
         if length <= shorten:
             return
@@ -478,8 +582,8 @@ class Canvas:
             ]
 
         if casing is not None:
-            self.draw.line([a, neck], fill=casing, width=width + 4)
-            self.draw.polygon(barbs(head + 3), fill=casing)
+            self.draw.line([a, neck], fill=casing, width=width + 2 * edge)
+            self.draw.polygon(barbs(head + 1.5 * edge), fill=casing)
         self.draw.line([a, neck], fill=fill, width=width)
         self.draw.polygon(barbs(head), fill=fill)
 
@@ -519,37 +623,64 @@ class Canvas:
         return box
 
     def place(self, anchor: XY, lines: Sequence[str], *, size: int = 12, within: Box, fill: RGB = INK) -> Label:
-        """Find a spot for a label plate near `anchor`: the nearest one round it (right, left,
-        above and below to either side, straight above, straight below, ever further out) that
-        stays inside `within` and clear of everything kept clear, with a leader line back to
-        `anchor` when it had to move away; a leader that crosses something counts as
-        further. When no spot is clear, the one that covers least. The plate and its leader
-        are kept clear of from then on; nothing is drawn yet (:meth:`leader`, then
-        :meth:`plate`, so leaders can go under what is drawn in between)."""
+        """Find a spot for a label plate near `anchor`: round it (right, left, above and below
+        to either side, straight above, straight below, on the diagonals, ever further out),
+        inside `within` and clear of everything kept clear, the one whose leader line back to
+        `anchor` costs least (:meth:`_leader_cost`; the leader meets the plate at its nearest
+        point, or further along that edge when that lets it turn away from a line) together
+        with what the plate covers of the areas labels would rather not cover (see
+        :meth:`rather_not_cover`). When no spot is clear, the one that covers least.
+        The plate and its leader are kept clear of from then on; nothing is drawn yet
+        (:meth:`leader`, then :meth:`plate`, so leaders can go under what is drawn in
+        between)."""
         w, h = plate_size(lines, size=size)
-        homes = [t for t in self._taken if t[0] <= anchor[0] <= t[2] and t[1] <= anchor[1] <= t[3]]
-        others = [t for t in self._taken if t not in homes]
-        chosen, cost = None, math.inf
-        for radius in _PLACE_RADII:
-            if radius >= cost:
+        homes = [i for i, (t, _) in enumerate(self._taken) if t[0] <= anchor[0] <= t[2] and t[1] <= anchor[1] <= t[3]]
+        # Every spot at once: inside `within`, clear of the boxes kept clear, what it covers.
+        offsets, radii = _spots(w, h)
+        boxes = offsets + np.array([anchor[0], anchor[1], anchor[0], anchor[1]])
+        left, top, right, bottom = boxes.T
+        fits = (left >= within[0]) & (top >= within[1]) & (right <= within[2]) & (bottom <= within[3])
+        if self._taken:
+            t = np.array([box for box, _ in self._taken]).T[:, None, :]
+            fits &= ~(
+                (left[:, None] < t[2]) & (t[0] < right[:, None]) & (top[:, None] < t[3]) & (t[1] < bottom[:, None])
+            ).any(axis=1)
+        covering = np.zeros(len(boxes))
+        for (x0, y0, x1, y1), weight in self._areas:
+            across = np.minimum(right, x1) - np.maximum(left, x0)
+            down = np.minimum(bottom, y1) - np.maximum(top, y0)
+            touched = (across > 0) & (down > 0)
+            covering += np.where(touched, weight * (0.5 + 0.5 * across * down / (w * h)), 0.0)
+        base = radii / 4 + covering
+        # A leader is at least as long as the plate is far away (beyond the shortest), so no
+        # spot scores less than `bound`: try them in that order and stop when none can win.
+        bound = base + np.where(radii > _PLACE_RADII[0] + 2, radii, 0.0)
+        chosen, cost, chosen_end = None, math.inf, anchor
+        for i in np.argsort(bound, kind="stable").tolist():
+            if bound[i] >= cost:
                 break
-            for side in _PLACE_SIDES:
-                box = _beside(anchor, w, h, side, radius)
-                if self.is_clear(box, within=within):
-                    end = _nearest_on_box(anchor, box)
-                    score = radius + self._leader_cost(anchor, end, homes, others, enough=cost - radius)
-                    if score < cost:
-                        chosen, cost = box, score
+            box = tuple(boxes[i].tolist())
+            if not fits[i] or not self._clear_of_lines(box):
+                continue
+            for end in _leader_ends(anchor, box):
+                score = base[i] + self._leader_cost(anchor, end, homes, enough=cost - base[i])
+                if score < cost:
+                    chosen, cost, chosen_end = box, score, end
+                if score <= base[i] + 1.5 * math.dist(anchor, end):
+                    break  # nothing in the way of the nearest end: the others are no better
         if chosen is None:
             spots = [_beside(anchor, w, h, side, r) for r in _PLACE_RADII for side in _PLACE_SIDES]
             inside = [b for b in spots if union([b, within]) == within]
             chosen = min(inside or spots[:1], key=self._conflicts)
-        end = _nearest_on_box(anchor, chosen)
+            chosen_end = _nearest_on_box(anchor, chosen)
+        end = chosen_end
         leader = (anchor, end) if math.dist(anchor, end) > _PLACE_RADII[0] + 2 else None
         if leader is not None:
             self.keep_clear_of_line(*leader)
         self.keep_clear(grow(chosen, 4))
-        return Label(chosen, tuple(lines), size, fill, leader)
+        label = Label(chosen, tuple(lines), size, fill, leader)
+        self.labels.append(label)
+        return label
 
     def leader(self, label: Label) -> None:
         """The leader line of a placed label, if it has one."""

@@ -142,3 +142,34 @@ def test_fonts_are_pillows_own_at_the_asked_size() -> None:
     f = canvas.font(13)
     assert f.getname() == ("Aileron", "Regular")
     assert f.size == 13
+
+
+def test_a_leader_turns_away_from_the_path_it_starts_on() -> None:
+    """Boxed in on three sides, the label goes up beside the path that ends at its anchor; its
+    leader leaves at an angle instead of running on up the path."""
+    c = Canvas(400, 300)
+    anchor = (200.0, 200.0)
+    c.keep_clear_of_line((200.0, 300.0), anchor, path=True)  # the path comes up to the anchor
+    for box in ((0.0, 190.0, 400.0, 300.0), (0.0, 0.0, 120.0, 300.0), (280.0, 0.0, 400.0, 300.0)):
+        c.keep_clear(box)
+    label = c.place(anchor, ["the ball ends here"], within=(0, 0, 400, 300))
+    assert label.box[3] <= 190
+    assert label.leader is not None
+    (ax, ay), (ex, ey) = label.leader
+    assert canvas._angle_between((ex - ax, ey - ay), (0.0, 1.0)) >= 30, "the leader must not read as the path going on"
+
+
+def test_a_label_sits_outside_an_area_it_would_rather_not_cover() -> None:
+    c = Canvas(400, 300)
+    unit = (100.0, 50.0, 300.0, 200.0)
+    c.rather_not_cover(unit, cost=200)
+    anchor = (200.0, 190.0)  # just inside the unit's near edge
+    label = c.place(anchor, ["the ball lands here"], within=(0, 0, 400, 300))
+    assert not canvas.overlaps(label.box, unit)
+    assert label.leader is None or math.dist(*label.leader) < 40
+    assert c.labels == [label]
+    # With no room outside, it covers the area rather than going far.
+    tight = Canvas(400, 300)
+    tight.rather_not_cover((0.0, 0.0, 400.0, 300.0), cost=200)
+    inside = tight.place((200.0, 150.0), ["here"], within=(0, 0, 400, 300))
+    assert inside.leader is None or math.dist(*inside.leader) < 20
