@@ -469,16 +469,6 @@ class Canvas:
         a leader costs its length inside `box` once more."""
         self._areas.append((box, cost))
 
-    def is_clear(self, box: Box, *, within: Box) -> bool:
-        """Whether `box` lies inside `within` and clear of everything kept clear."""
-        if box[0] < within[0] or box[1] < within[1] or box[2] > within[2] or box[3] > within[3]:
-            return False
-        left, top, right, bottom = box
-        for t, _ in self._taken:
-            if left < t[2] and t[0] < right and top < t[3] and t[1] < bottom:
-                return False
-        return self._clear_of_lines(box)
-
     def _clear_of_lines(self, box: Box) -> bool:
         """Whether `box`, with a little room round it, is clear of every line kept clear of."""
         left, top, right, bottom = padded = grow(box, 3)
