@@ -1,0 +1,266 @@
+"""A stand-in for Discord on 127.0.0.1, enough for the real, unmodified discord.py client.
+
+One aiohttp server (port 0) serves the REST API under ``/api/v10`` and the websocket gateway on
+``/`` (and ``/gateway``). It records every request (method, path, JSON payload, attached files'
+bytes) and lets a test dispatch gateway events (INTERACTION_CREATE for commands).
+
+Facts about discord.py 2.x the stand-in respects: JSON responses carry exactly
+``Content-Type: application/json``; gateway frames go out as plain JSON text whatever
+compression the client asked for; an interaction carries ``attachment_size_limit``; callbacks
+answer JSON that holds the interaction's id.
+
+The test process points the client here with :func:`point_discord_py_at`; nothing in the
+shipped bot knows about the stand-in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+APP_ID = 900000000000000001
+BOT_ID = APP_ID
+GUILD_ID = 900000000000000100
+CHANNEL_ID = 900000000000000101
+USER_ID = 900000000000000200
+SESSION = "standin-session"
+
+
+@dataclass
+class Recorded:
+    """One request the bot made."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    json: Any
+    files: dict[str, bytes] = field(default_factory=dict)
+    """Attached files by filename."""
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+
+
+def _user(uid: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(uid), "username": name, "discriminator": "0", "global_name": name, "avatar": None, "bot": bot}
+
+
+class DiscordStandIn:
+    """The stand-in server. ``await start()``, point the client at :attr:`rest_base` and
+    :attr:`gateway_url`, then drive it with :meth:`dispatch` and read :attr:`requests`."""
+
+    def __init__(self) -> None:
+        self.requests: list[Recorded] = []
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = itertools.count(1)
+        self._ids = itertools.count(910000000000000000)
+        self.identified = asyncio.Event()
+        self.resumed = asyncio.Event()
+        self._new_request = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- life ---------------------------------------------------------------------------------
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/", self._gateway)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def rest_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    # -- REST ---------------------------------------------------------------------------------
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["tail"]
+        payload, files = None, {}
+        if request.content_type == "multipart/form-data":
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                elif part.filename:
+                    files[part.filename] = bytes(await part.read(decode=False))
+        elif request.can_read_body:
+            raw = await request.read()
+            payload = json.loads(raw) if raw else None
+        record = Recorded(request.method, path, dict(request.query), payload, files)
+        self.requests.append(record)
+        async with self._new_request:
+            self._new_request.notify_all()
+        return self._answer(record)
+
+    def _answer(self, r: Recorded) -> web.Response:
+        m, p = r.method, r.path
+        if (m, p) == ("GET", "/users/@me"):
+            return _json(_user(BOT_ID, "Bombardier", bot=True))
+        if (m, p) == ("GET", "/oauth2/applications/@me"):
+            return _json({
+                "id": str(APP_ID), "name": "Bombardier", "description": "", "icon": None, "bot_public": True,
+                "bot_require_code_grant": False, "owner": _user(USER_ID, "owner"), "verify_key": "0" * 64,
+                "flags": 0, "team": None,
+            })
+        if (m, p) == ("GET", "/gateway/bot"):
+            return _json({"url": self.gateway_url.rstrip("/"), "shards": 1,
+                          "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+        if m == "PUT" and p == f"/applications/{APP_ID}/commands":
+            self.global_commands = self._with_ids(r.json)
+            return _json(self.global_commands)
+        if m == "PUT" and p.startswith(f"/applications/{APP_ID}/guilds/") and p.endswith("/commands"):
+            guild = int(p.split("/")[4])
+            self.guild_commands[guild] = self._with_ids(r.json)
+            return _json(self.guild_commands[guild])
+        if m == "POST" and p.startswith("/interactions/") and p.endswith("/callback"):
+            interaction_id = p.split("/")[2]
+            kind = (r.json or {}).get("type")
+            answer = {"interaction": {"id": interaction_id, "type": 2,
+                                      "response_message_loading": kind == 5,
+                                      "response_message_ephemeral": bool(((r.json or {}).get("data") or {}).get("flags", 0) & 64)}}
+            return _json(answer)
+        if p.startswith(f"/webhooks/{APP_ID}/"):
+            return _json(self._message(r.json or {}))
+        return _json({"message": f"the stand-in has no route {m} {p}", "code": 0}, status=404)
+
+    def _with_ids(self, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**c, "id": str(next(self._ids)), "application_id": str(APP_ID), "version": "1"} for c in commands]
+
+    def _message(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": str(next(self._ids)), "channel_id": str(CHANNEL_ID), "guild_id": str(GUILD_ID),
+            "author": _user(BOT_ID, "Bombardier", bot=True), "content": payload.get("content") or "",
+            "timestamp": "2026-11-21T00:00:00+00:00", "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": payload.get("embeds") or [], "pinned": False, "type": 0, "flags": payload.get("flags", 0),
+        }
+
+    async def wait_for(self, predicate, timeout: float = 10.0) -> Recorded:
+        """The first recorded request (past or future) for which `predicate` is true."""
+        async def find() -> Recorded:
+            async with self._new_request:
+                while True:
+                    for r in self.requests:
+                        if predicate(r):
+                            return r
+                    await self._new_request.wait()
+        return await asyncio.wait_for(find(), timeout)
+
+    # -- gateway ------------------------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
+        try:
+            async for msg in ws:
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                op = frame.get("op")
+                if op == 1:
+                    await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+                elif op == 2:
+                    await self._send(ws, "READY", {
+                        "v": 10, "user": _user(BOT_ID, "Bombardier", bot=True), "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                        "session_id": SESSION, "resume_gateway_url": self.gateway_url,
+                        "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [], "relationships": [],
+                    })
+                    await self._send(ws, "GUILD_CREATE", self._guild())
+                    self.identified.set()
+                elif op == 6:
+                    await self._send(ws, "RESUMED", {})
+                    self.resumed.set()
+        finally:
+            if ws in self._sockets:
+                self._sockets.remove(ws)
+        return ws
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
+        await ws.send_str(json.dumps({"op": 0, "s": next(self._seq), "t": event, "d": data}))
+
+    def _guild(self) -> dict[str, Any]:
+        return {
+            "id": str(GUILD_ID), "name": "The Table", "unavailable": False, "owner_id": str(USER_ID),
+            "member_count": 2, "large": False, "joined_at": "2026-11-21T00:00:00+00:00", "features": [],
+            "roles": [{"id": str(GUILD_ID), "name": "@everyone", "permissions": "104324673", "position": 0,
+                       "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
+            "channels": [{"id": str(CHANNEL_ID), "type": 0, "name": "war-room", "position": 0,
+                          "permission_overwrites": [], "guild_id": str(GUILD_ID)}],
+            "members": [], "emojis": [], "stickers": [], "threads": [], "voice_states": [], "presences": [],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "system_channel_flags": 0,
+            "nsfw_level": 0, "preferred_locale": "en-US",
+        }
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a gateway event to every connected client."""
+        for ws in list(self._sockets):
+            await self._send(ws, event, data)
+
+    async def drop_connection(self) -> None:
+        """Close every gateway socket as Discord does when it wants a reconnect."""
+        for ws in list(self._sockets):
+            await ws.close(code=4000)
+
+    # -- interactions -------------------------------------------------------------------------
+    def slash(self, command: str, **options: Any) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands."""
+        words = command.lstrip("/").split()
+        top = next(c for c in self.global_commands if c["name"] == words[0])
+        opts = [{"name": k, "type": _option_type(top, words[1:], k), "value": v} for k, v in options.items()]
+        for sub in reversed(words[1:]):
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        interaction_id = next(self._ids)
+        return {
+            "id": str(interaction_id), "application_id": str(APP_ID), "type": 2, "token": f"token-{interaction_id}",
+            "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
+            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "war-room"},
+            "member": {"user": _user(USER_ID, "player"), "roles": [], "joined_at": "2026-11-21T00:00:00+00:00",
+                       "deaf": False, "mute": False, "permissions": "104324673", "flags": 0},
+            "data": {"id": top["id"], "name": top["name"], "type": 1, "options": opts},
+            "locale": "en-GB", "guild_locale": "en-GB", "app_permissions": "104324673", "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+
+
+def _option_type(top: dict[str, Any], path: list[str], name: str) -> int:
+    options = top.get("options", [])
+    for word in path:
+        options = next(o for o in options if o["name"] == word).get("options", [])
+    return next(o for o in options if o["name"] == name)["type"]
+
+
+def point_discord_py_at(standin: DiscordStandIn) -> None:
+    """Aim the real client at the stand-in: the REST base and the default gateway."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    discord.http.Route.BASE = standin.rest_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(standin.gateway_url)

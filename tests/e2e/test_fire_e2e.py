@@ -1,0 +1,99 @@
+"""/fire through the real discord.py client and the Discord stand-in: the gateway handshake,
+command sync, the interaction callback with a file, ephemeral errors, load and a dropped
+gateway connection."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+
+from PIL import Image
+
+from tests.e2e.standin import APP_ID
+
+
+def callback_for(payload):
+    return lambda r: r.method == "POST" and r.path == f"/interactions/{payload['id']}/{payload['token']}/callback"
+
+
+async def fire(standin, **options):
+    payload = standin.slash("/fire cannon", **options)
+    await standin.dispatch("INTERACTION_CREATE", payload)
+    return await standin.wait_for(callback_for(payload))
+
+
+async def test_login_syncs_the_command_tree_once(live_bot, standin):
+    puts = [r for r in standin.requests if r.method == "PUT"]
+    assert [r.path for r in puts] == [f"/applications/{APP_ID}/commands"]
+    fire = next(c for c in standin.global_commands if c["name"] == "fire")
+    assert {o["name"] for o in fire["options"]} >= {"cannon", "great-cannon"}
+
+
+async def test_the_synced_schema_keeps_within_discords_limits(live_bot, standin):
+    name = re.compile(r"^[-_a-z0-9]{1,32}$")
+    commands = standin.global_commands
+    assert 1 <= len(commands) <= 100
+
+    def check(option_list, where):
+        assert len(option_list) <= 25, where
+        leaves = [o for o in option_list if o["type"] not in (1, 2)]
+        required = [bool(o.get("required")) for o in leaves]
+        assert required == sorted(required, reverse=True), f"{where}: required options first"
+        for o in option_list:
+            assert name.match(o["name"]), o["name"]
+            assert 1 <= len(o["description"]) <= 100, f"{where} {o['name']}"
+            assert len(o.get("choices") or []) <= 25
+            assert all(1 <= len(c["name"]) <= 100 for c in o.get("choices") or [])
+            if o["type"] in (1, 2):
+                check(o.get("options", []), f"{where} {o['name']}")
+
+    for c in commands:
+        assert name.match(c["name"]) and 1 <= len(c["description"]) <= 100
+        check(c.get("options", []), c["name"])
+        text = [c["name"], c["description"]]
+
+        def gather(opts):
+            for o in opts:
+                text.extend([o["name"], o["description"]] + [str(ch["name"]) + str(ch["value"]) for ch in o.get("choices") or []])
+                gather(o.get("options", []))
+
+        gather(c.get("options", []))
+        assert sum(map(len, text)) <= 4000, f"{c['name']} is over Discord's 4000 characters"
+
+
+async def test_fire_cannon_answers_with_an_embed_and_a_png_that_decodes(live_bot, standin):
+    call = await fire(standin, distance=30, ranks=4, files=5, dice="H 4 8")
+    assert call.query.get("with_response") in ("1", "true")
+    assert call.json["type"] == 4
+    data = call.json["data"]
+    (embed,) = data["embeds"]
+    assert embed["description"].startswith('**Direct hit on the marker, bounced 8": 4 models hit')
+    assert embed["image"]["url"] == "attachment://cannon.png"
+    assert [a["filename"] for a in data["attachments"]] == ["cannon.png"]
+    png = Image.open(io.BytesIO(call.files["cannon.png"]))
+    assert png.format == "PNG" and png.width == 900
+    assert not data.get("flags", 0) & 64
+
+
+async def test_a_bad_option_gets_an_ephemeral_sentence(live_bot, standin):
+    call = await fire(standin, distance=30, dice="H 7")
+    assert call.json["type"] == 4
+    assert call.json["data"]["flags"] & 64
+    assert "does not fit the artillery die" in call.json["data"]["content"]
+    assert not call.files
+
+
+async def test_twenty_interactions_at_once_are_all_answered(live_bot, standin):
+    payloads = [standin.slash("/fire cannon", distance=12 + i, dice=f"H 4 {2 * (1 + i % 5)}") for i in range(20)]
+    await asyncio.gather(*(standin.dispatch("INTERACTION_CREATE", p) for p in payloads))
+    calls = await asyncio.gather(*(standin.wait_for(callback_for(p), timeout=30) for p in payloads))
+    assert all(c.json["type"] == 4 and "cannon.png" in c.files for c in calls)
+
+
+async def test_a_dropped_gateway_connection_is_resumed_and_the_bot_keeps_answering(live_bot, standin):
+    await standin.drop_connection()
+    await asyncio.wait_for(standin.resumed.wait(), 20)
+    call = await fire(standin, distance=24, dice="H 2 M")
+    assert json.dumps(call.json["data"]["embeds"][0]["description"]).find("no bounce") > 0
