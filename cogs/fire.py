@@ -4,7 +4,6 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations, and the cannon callbacks' ranges come from the profile at definition time.
 """
 
-import asyncio
 from typing import Optional
 
 import discord
@@ -13,7 +12,7 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from cogs.cannon_reply import cannon_reply
-from cogs.replies import send_reply
+from cogs.replies import off_the_loop, send_reply
 from config.gamedata import fantasy
 from engine.dice import EnteredDice
 from engine.fantasy.cannon import fire_cannon
@@ -104,7 +103,7 @@ def _cannon_command(key: str):
             weapon, chart, unit, distance, EnteredDice(dice, source) if dice else source,
             aim_rank=aim_rank, aim_file=aim_file,
         )
-        image = await asyncio.to_thread(render_cannon, shot)
+        image = await off_the_loop(interaction, render_cannon, shot)
         await send_reply(interaction, cannon_reply(shot, image))
 
     # discord.py tells a method from a plain function by its qualified name; this one is bound

@@ -8,10 +8,12 @@ the interaction was already answered (Red-DiscordBot's pattern), and both leave 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -22,6 +24,11 @@ log = logging.getLogger(__name__)
 REPLY_KEY = "bombardier.reply"
 ERROR_KEY = "bombardier.error"
 FAILURE_KEY = "bombardier.failure"
+
+DEFER_AFTER = 1.5
+"""Seconds of slow work after which a command defers: Discord wants a first answer within 3."""
+
+T = TypeVar("T")
 
 APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again."
 
@@ -101,6 +108,17 @@ async def _send(interaction: discord.Interaction, **kwargs: Any) -> None:
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
+
+
+async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T], *args: Any) -> T:
+    """Run slow work (a render) in a thread, keeping the event loop free. If it is not done after
+    :data:`DEFER_AFTER` seconds, defer the interaction ("thinking...") so the answer can follow
+    up instead of missing Discord's 3-second window."""
+    task = asyncio.ensure_future(asyncio.to_thread(work, *args))
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+    return await task
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:

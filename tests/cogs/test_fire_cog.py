@@ -143,3 +143,20 @@ async def test_every_command_fits_discords_limits(bot):
                 assert re.fullmatch(r"[-_a-z0-9]{1,32}", p.display_name), p.display_name
                 assert 1 <= len(p.description) <= 100, f"{cmd.qualified_name} {p.display_name}: {len(p.description)}"
                 assert len(p.choices) <= 25 and all(1 <= len(c.name) <= 100 for c in p.choices)
+
+
+async def test_quick_work_answers_at_once_and_slow_work_defers_first(monkeypatch):
+    import time
+
+    import cogs.replies as replies
+
+    monkeypatch.setattr(replies, "DEFER_AFTER", 0.05)
+    quick = fake_interaction()
+    quick.response.defer = AsyncMock()
+    assert await replies.off_the_loop(quick, lambda x: x * 2, 21) == 42
+    quick.response.defer.assert_not_awaited()
+
+    slow = fake_interaction()
+    slow.response.defer = AsyncMock()
+    assert await replies.off_the_loop(slow, lambda: time.sleep(0.2) or "done") == "done"
+    slow.response.defer.assert_awaited_once_with(thinking=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,8 +45,22 @@ class Recorded:
     """Attached files by filename."""
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
-    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+@dataclass
+class Fault:
+    """A canned failure for the next `times` requests matching `method` and `path` (a regex)."""
+
+    method: str
+    path: str
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str]
+    times: int
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json", **(headers or {})}
+    )
 
 
 def _user(uid: int, name: str, bot: bool = False) -> dict[str, Any]:
@@ -67,7 +82,14 @@ class DiscordStandIn:
         self.resumed = asyncio.Event()
         self._new_request = asyncio.Condition()
         self._runner: web.AppRunner | None = None
+        self._faults: list[Fault] = []
         self.port = 0
+
+    def fail(self, method: str, path: str, status: int, body: dict[str, Any] | None = None,
+             headers: dict[str, str] | None = None, times: int = 1) -> None:
+        """Answer the next `times` requests to `method` `path` (a regex on the path after
+        /api/v10) with `status`: a 429 with retry_after, a 500..."""
+        self._faults.append(Fault(method, path, status, body or {"message": "stand-in fault", "code": 0}, headers or {}, times))
 
     # -- life ---------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -113,6 +135,10 @@ class DiscordStandIn:
         self.requests.append(record)
         async with self._new_request:
             self._new_request.notify_all()
+        for fault in self._faults:
+            if fault.times and fault.method == record.method and re.fullmatch(fault.path, path):
+                fault.times -= 1
+                return _json(fault.body, status=fault.status, headers=fault.headers)
         return self._answer(record)
 
     def _answer(self, r: Recorded) -> web.Response:

@@ -97,3 +97,47 @@ async def test_a_dropped_gateway_connection_is_resumed_and_the_bot_keeps_answeri
     await asyncio.wait_for(standin.resumed.wait(), 20)
     call = await fire(standin, distance=24, dice="H 2 M")
     assert json.dumps(call.json["data"]["embeds"][0]["description"]).find("no bounce") > 0
+
+
+async def test_a_429_with_retry_after_is_honoured(live_bot, standin):
+    standin.fail("POST", r"/interactions/\d+/[^/]+/callback", 429, {"message": "slow down", "retry_after": 0.3, "global": False},
+                 headers={"Via": "1.1 google", "Retry-After": "0.3"})
+    payload = standin.slash("/fire cannon", distance=30, dice="H 4 8")
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await standin.dispatch("INTERACTION_CREATE", payload)
+    first = await standin.wait_for(callback_for(payload))
+    second = await standin.wait_for(lambda r: callback_for(payload)(r) and r is not first)
+    assert loop.time() - start >= 0.3
+    assert second.json["type"] == 4 and "cannon.png" in second.files
+
+
+async def test_a_slow_command_defers_then_follows_up_through_a_500(live_bot, standin, monkeypatch):
+    import sys
+
+    import cogs.replies
+
+    fire_module = sys.modules["cogs.fire"]  # the module the bot loaded as its extension
+    real = fire_module.render_cannon
+
+    def slow_render(shot):
+        import time
+
+        time.sleep(0.4)
+        return real(shot)
+
+    monkeypatch.setattr(cogs.replies, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(fire_module, "render_cannon", slow_render)
+    standin.fail("POST", rf"/webhooks/{APP_ID}/[^/]+", 500, times=1)
+    payload = standin.slash("/fire cannon", distance=30, dice="H 4 8")
+    await standin.dispatch("INTERACTION_CREATE", payload)
+    deferred = await standin.wait_for(callback_for(payload))
+    assert deferred.json["type"] == 5 and not deferred.files
+    followup = lambda r: r.method == "POST" and r.path == f"/webhooks/{APP_ID}/{payload['token']}"
+    failed = await standin.wait_for(followup)
+    sent = await standin.wait_for(lambda r: followup(r) and r is not failed, timeout=15)
+    assert sent.json["embeds"][0]["description"].startswith("**Direct hit")
+    assert Image.open(io.BytesIO(sent.files["cannon.png"])).format == "PNG"
+    monkeypatch.setattr(fire_module, "render_cannon", real)
+    again = await fire(standin, distance=20, dice="H 2 2")
+    assert again.json["type"] == 4
