@@ -76,12 +76,16 @@ class BombardierBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.load_cogs()
-        if self.settings.sync_commands:
+        if not self.settings.sync_commands:
+            return
+        if not self.settings.sync_guilds:
             await self.tree.sync()
-            for guild_id in self.settings.sync_guilds:
-                guild = discord.Object(id=guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+            return
+        # Listed guilds only: their commands show at once, and never twice beside global ones.
+        for guild_id in self.settings.sync_guilds:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))

@@ -5,7 +5,7 @@ Keys (all optional)::
 
     token_file = "/run/secrets/discord_token"   # read when DISCORD_TOKEN is not set
     data_dir = "data"                           # logs, console pictures, later the database
-    sync_guilds = [123456789012345678]          # also sync commands to these guilds at start (instant)
+    sync_guilds = [123456789012345678]          # sync commands to these guilds only (instant), not globally
     sync_commands = true                        # sync the command tree with Discord at start
     log_level = "INFO"
 
@@ -33,7 +33,7 @@ class Settings:
     data_dir: Path = PROJECT / "data"
     """Where logs, console pictures and (later) the database live."""
     sync_guilds: tuple[int, ...] = ()
-    """Guilds to sync the command tree to at start, besides the global sync."""
+    """Guilds to sync the command tree to at start instead of globally (they show at once)."""
     log_level: str = "INFO"
     sync_commands: bool = True
     """Sync the command tree with Discord at start."""
