@@ -1,0 +1,62 @@
+"""Wording shared by every Warhammer Fantasy reply: lengths, the target, wound rolls, misfires.
+
+Pure functions of engine records; they word what the record holds and never work a rule out again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.fantasy.formation import TargetUnit
+from engine.fantasy.misfire import Misfire
+from engine.fantasy.wounding import WoundRoll
+
+SYSTEM = "warhammer-fantasy"
+
+
+def inches(x: float) -> str:
+    """``30"``, ``30.25"``, ``2.1"``: at most two decimals, none when whole."""
+    return f"{x:.2f}".rstrip("0").rstrip(".") + '"'
+
+
+def target_text(t: TargetUnit, machine: str) -> str:
+    """``4 ranks x 5 files of infantry (20x20 mm bases), front toward the cannon; T3 W1 no save``."""
+    text = (
+        f"{t.ranks} rank{'s' * (t.ranks > 1)} x {t.files} file{'s' * (t.files > 1)} of {t.troop.name} "
+        f"({t.base_width}x{t.base_depth} mm bases), {t.facing.value} toward the {machine}"
+    )
+    if t.profile is not None:
+        text += f"; {t.profile.describe()}"
+    return text
+
+
+def wound_text(head: str, w: WoundRoll) -> str:
+    """One model's wounding sequence: ``R1 F3 centre: to wound 4 (needs 2+), no armour save, D6 5: ...``."""
+    if w.to_wound_needed is None:
+        return f"{head}: S{w.strength} cannot wound"
+    steps = [f"to wound {w.to_wound.value} (needs {w.to_wound_needed}+)"]
+    if not w.wounded:
+        return f"{head}: {steps[0]}, no wound"
+    steps.append(f"armour {w.save.value} (needs {w.save_needed}+)" if w.save is not None else "no armour save")
+    if w.ward is not None:
+        steps.append(f"ward {w.ward.value} (needs {w.ward_needed}+)")
+    if w.saved:
+        return f"{head}: {', '.join(steps)}: saved"
+    if w.multiple_wounds is not None:
+        steps.append(f"{w.multiple_wounds.kind.value} {w.multiple_wounds.value}")
+    outcome = "slain" if w.slain else "survives"
+    return f"{head}: {', '.join(steps)}: {w.wounds} wound{'s' * (w.wounds != 1)}, {outcome}"
+
+
+def misfire_outcome(m: Misfire) -> str:
+    """The one-line outcome of a misfire: nothing is fired."""
+    return f"Misfire! {m.chart.name} rolled {m.roll.value}: {m.row.title.rstrip('!')}. Nothing is fired."
+
+
+def misfire_line(m: Misfire) -> str:
+    """The chart row in full: ``Black Powder Misfire Chart: D6 3 -> Malfunction: ...``."""
+    return f"{m.chart.name}: D6 {m.roll.value} -> {m.row.title.rstrip('!')}: {m.row.effect}"
+
+
+def misfire_json(m: Misfire | None) -> dict[str, Any] | None:
+    return None if m is None else {"roll": m.roll.value, "result": m.row.outcome.value}
