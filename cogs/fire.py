@@ -12,39 +12,44 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from cogs.cannon_reply import cannon_reply
+from cogs.misfire_reply import misfire_reply
 from cogs.replies import off_the_loop, send_reply
+from cogs.stone_thrower_reply import stone_thrower_reply
 from config.gamedata import fantasy
-from engine.dice import EnteredDice
+from engine.dice import Dice, EnteredDice
 from engine.fantasy.cannon import fire_cannon
+from engine.fantasy.misfire import consult_misfire_chart
+from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 from engine.errors import RulesError
 from renders.cannon import render_cannon
+from renders.stone_thrower import render_stone_thrower
 
 DATA = fantasy()
 
 TROOP_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.troops.values()]
 BASE_CHOICES = [Choice(name=f"{w} mm", value=w) for w in BASE_WIDTHS]
 FACING_CHOICES = [
-    Choice(name="front toward the cannon", value=Facing.FRONT.value),
-    Choice(name="flank toward the cannon (files count as ranks)", value=Facing.FLANK.value),
-    Choice(name="rear toward the cannon", value=Facing.REAR.value),
+    Choice(name="front", value=Facing.FRONT.value),
+    Choice(name="flank (files count as ranks)", value=Facing.FLANK.value),
+    Choice(name="rear", value=Facing.REAR.value),
 ]
 
 TARGET_OPTIONS = dict(
-    ranks="Ranks in the target unit (default 4)",
-    files="Models in each rank (default 5)",
-    troop="Troop type (default infantry); monsters and monstrous models stop the ball if they survive",
-    base="Base width in mm (default: the troop type's usual base)",
-    depth="Base depth in mm, for cavalry, chariot and monster bases (default: the usual one)",
-    facing="Which side of the target faces the cannon (default front)",
-    toughness="Target Toughness: give it to have the bot roll to wound, saves and wounds",
-    wounds="Wounds per model (with toughness; default 1)",
-    save="Armour save, e.g. 4 for 4+ (with toughness)",
-    ward="Ward save, e.g. 5 for 5+ (with toughness)",
-    aim_rank="Aim at this rank instead (1 = front rank; default: the rank facing the cannon)",
-    aim_file="Aim at this file instead (counted from the left as the cannon sees them; default: the centre)",
-    dice='Dice you rolled, in order: scatter, artillery, [misfire D6], bounce, wound rolls... e.g. "H 4 8"',
+    ranks="Target ranks (default 4)",
+    files="Models per rank (default 5)",
+    troop="Troop type (default infantry)",
+    base="Base width, mm (default: usual)",
+    depth="Base depth, mm (default: usual)",
+    facing="Side facing the machine (default front)",
+    toughness="Toughness: the bot then rolls wounds",
+    wounds="Wounds per model (default 1)",
+    save="Armour save: 4 for 4+",
+    ward="Ward save: 5 for 5+",
+    aim_rank="Aim at this rank (1 = front)",
+    aim_file="Aim at this file (from the left)",
+    dice='Your dice in order, e.g. "H 4 8" (README: entering dice)',
 )
 
 
@@ -69,12 +74,23 @@ def target_unit(
     )
 
 
+STONE = DATA.stone_throwers["stone-thrower"]
+MISFIRE_CHARTS = {"blackpowder": "black-powder", "stonethrower": "stone-thrower"}
+"""The /misfire choices (as players type them) and the charts they name."""
+
+
+def _dice(bot, entered: str | None) -> Dice:
+    """The bot's dice for one command, behind the players' own when they gave some."""
+    source = bot.new_dice()
+    return EnteredDice(entered, source) if entered else source
+
+
 def _cannon_command(key: str):
     """The callback of ``/fire <cannon kind>``: one definition for every cannon profile."""
     weapon = DATA.cannons[key]
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
-    @app_commands.describe(distance=f"Inches from the muzzle to the aim marker ({weapon.min_range}-{weapon.max_range})", **TARGET_OPTIONS)
+    @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})", **TARGET_OPTIONS)
     @app_commands.choices(troop=TROOP_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
     async def fire(
         self,
@@ -98,11 +114,7 @@ def _cannon_command(key: str):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
-        source = self.bot.new_dice()
-        shot = fire_cannon(
-            weapon, chart, unit, distance, EnteredDice(dice, source) if dice else source,
-            aim_rank=aim_rank, aim_file=aim_file,
-        )
+        shot = fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file)
         image = await off_the_loop(interaction, render_cannon, shot)
         await send_reply(interaction, cannon_reply(shot, image))
 
@@ -128,6 +140,56 @@ class FireCog(commands.Cog):
         name="great-cannon",
         description="Fire a great cannon (12-60\", S10, D6 wounds on the bounce too) with a diagram",
     )(_cannon_command("great-cannon"))
+
+    @fire.command(name="stone-thrower", description="Fire a stone thrower (12-60\", 3\" template, S10 centre / S4), direct or indirect")
+    @app_commands.describe(
+        distance=f"Crossbar to target, inches ({STONE.min_range}-{STONE.max_range})",
+        bs="Crew's best Ballistic Skill (for indirect)",
+        indirect="Fire indirectly (a HIT scatters die - BS)",
+        **{**TARGET_OPTIONS, "dice": 'Your dice in order, e.g. "H 4" (H@DEG if indirect)'},
+    )
+    @app_commands.choices(troop=TROOP_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
+    async def stone_thrower(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, STONE.min_range, STONE.max_range],
+        ranks: Range[int, 1, MAX_RANKS] = 4,
+        files: Range[int, 1, MAX_FILES] = 5,
+        troop: str = "infantry",
+        base: Optional[int] = None,
+        depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        aim_rank: Optional[Range[int, 1, MAX_RANKS]] = None,
+        aim_file: Optional[Range[int, 1, MAX_FILES]] = None,
+        bs: Optional[Range[int, 0, MAX_BS]] = None,
+        indirect: bool = False,
+        dice: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(
+            ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+            toughness=toughness, wounds=wounds, save=save, ward=ward,
+        )
+        shot = fire_stone_thrower(
+            STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
+            indirect=indirect, ballistic_skill=bs, aim_rank=aim_rank, aim_file=aim_file,
+        )
+        image = await off_the_loop(interaction, render_stone_thrower, shot)
+        await send_reply(interaction, stone_thrower_reply(shot, image))
+
+    @app_commands.command(name="misfire", description="Roll (or enter) a war machine misfire chart on its own")
+    @app_commands.describe(chart="Which chart: black powder (cannons, grapeshot, fire throwers) or stone thrower",
+                           dice="The D6 you rolled for the chart, e.g. 3")
+    @app_commands.choices(chart=[
+        Choice(name="Black Powder Misfire Chart", value="blackpowder"),
+        Choice(name="Stone Thrower Misfire Chart", value="stonethrower"),
+    ])
+    async def misfire(self, interaction: discord.Interaction, chart: str, dice: Optional[str] = None) -> None:
+        result = consult_misfire_chart(_dice(self.bot, dice), DATA.misfire_charts[MISFIRE_CHARTS[chart]])
+        await send_reply(interaction, misfire_reply(result))
 
 
 async def setup(bot: commands.Bot) -> None:

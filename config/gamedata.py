@@ -15,7 +15,9 @@ from types import MappingProxyType
 from typing import Mapping
 
 from engine.dice import DieKind
-from engine.fantasy.profiles import CannonProfile, MisfireChart, MisfireOutcome, MisfireRow, TroopType
+from engine.fantasy.profiles import (
+    CannonProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template, TroopType,
+)
 
 HERE = Path(__file__).parent
 
@@ -25,6 +27,8 @@ class FantasyData:
     """Warhammer Fantasy Battles data."""
 
     cannons: Mapping[str, CannonProfile]
+    stone_throwers: Mapping[str, StoneThrowerProfile]
+    templates: Mapping[str, Template]
     misfire_charts: Mapping[str, MisfireChart]
     troops: Mapping[str, TroopType]
 
@@ -62,13 +66,32 @@ def _cannon(key: str, raw: dict, charts: Mapping[str, MisfireChart]) -> CannonPr
     )
 
 
+def _stone_thrower(key: str, raw: dict, charts: Mapping[str, MisfireChart], templates: Mapping[str, Template]) -> StoneThrowerProfile:
+    where = f"fantasy.toml stone_throwers.{key}"
+    for field, known in (("misfire_chart", charts), ("template", templates)):
+        if raw[field] not in known:
+            raise ValueError(f"{where}: no {field.replace('_', ' ')} '{raw[field]}'")
+    low, high = raw["range"]
+    return StoneThrowerProfile(
+        key=key, name=raw["name"], min_range=low, max_range=high, strength=raw["strength"],
+        centre_strength=raw["centre_strength"], centre_wounds=_die(raw["centre_wounds"], where),
+        template=templates[raw["template"]], special_rules=tuple(raw["special_rules"]),
+        misfire_chart=raw["misfire_chart"], source=raw["source"],
+    )
+
+
 @functools.cache
 def fantasy() -> FantasyData:
     raw = tomllib.loads((HERE / "fantasy.toml").read_text(encoding="utf-8"))
     charts = {k: _misfire_chart(k, v) for k, v in raw["misfire_charts"].items()}
     cannons = {k: _cannon(k, v, charts) for k, v in raw["cannons"].items()}
+    templates = {k: Template(key=k, name=v["name"], diameter=float(v["diameter"]), hole=float(v["hole"])) for k, v in raw["templates"].items()}
+    stone_throwers = {k: _stone_thrower(k, v, charts, templates) for k, v in raw["stone_throwers"].items()}
     troops = {
         k: TroopType(key=k, name=v["name"], monstrous=v["monstrous"], base_width=v["base"][0], base_depth=v["base"][1])
         for k, v in raw["troops"].items()
     }
-    return FantasyData(MappingProxyType(cannons), MappingProxyType(charts), MappingProxyType(troops))
+    return FantasyData(
+        MappingProxyType(cannons), MappingProxyType(stone_throwers), MappingProxyType(templates),
+        MappingProxyType(charts), MappingProxyType(troops),
+    )

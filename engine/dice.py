@@ -238,3 +238,21 @@ def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arr
     if not token.isdigit() or not 1 <= int(token) <= top:
         raise unfit()
     return DieRoll(kind, str(int(token)), int(token), None, purpose, Roller.PLAYER)
+
+
+def pick_at_random(dice: Dice, n: int, purpose: str) -> tuple[int, tuple[DieRoll, ...]]:
+    """Choose one of `n` things (1 to 6) with a D6, as players do at the table: split the faces
+    evenly when 6 divides by `n` (1-3 / 4-6 for two), otherwise roll again above `n`. Returns
+    the index chosen and every die rolled; one thing needs no die."""
+    if not 1 <= n <= 6:
+        raise ValueError(f"cannot pick among {n} with a D6")  # callers pass at most 6: a bug
+    if n == 1:
+        return 0, ()
+    rolled: list[DieRoll] = []
+    while True:
+        die = dice.d6(purpose)
+        rolled.append(die)
+        if 6 % n == 0:
+            return (die.value - 1) // (6 // n), tuple(rolled)
+        if die.value <= n:
+            return die.value - 1, tuple(rolled)

@@ -11,8 +11,8 @@
   python-qrcode); drawing code asks it and never does that arithmetic itself.
 * :class:`Canvas`: an image with the marks pictures need (text with a halo, labels on plates
   placed clear of what is already drawn, arrows, dashed lines, hatching, a scale bar, a break
-  symbol, a legend, a title bar, a banner) and :meth:`Canvas.png`, which encodes it the same
-  way every time.
+  symbol, a legend, a title bar, a banner, a dashed circle, a tint inside a circle) and
+  :meth:`Canvas.png`, which encodes it the same way every time.
 
 Pixel coordinates are ``(x, y)`` with y growing down the picture; boxes are
 ``(left, top, right, bottom)``.
@@ -70,6 +70,10 @@ BANNER: RGB = (135, 28, 28)
 """A banner for what went wrong (a misfire)."""
 BANNER_SUB: RGB = (255, 222, 210)
 """The banner's smaller lines."""
+TEMPLATE: RGB = (240, 228, 66)
+"""A template's clear plastic, as a tint laid over what lies under it (:meth:`Canvas.tint_circle`):
+Okabe-Ito yellow. Not in :data:`PALETTE`: a picture that lays a template asks for the tinted
+colours it needs (``Canvas(extra=...)``)."""
 
 PALETTE: tuple[RGB, ...] = (
     PAPER, TABLE, GRID, INK, INK_SOFT, MUTED, WHITE, BASE, BASE_EDGE, DIRECT, BOUNCE,
@@ -436,10 +440,13 @@ class Canvas:
     """A picture being drawn: an RGB image, its draw handle, and what labels placed with
     :meth:`place` must keep clear of (boxes and lines), or should rather not cover (areas)."""
 
-    __slots__ = ("image", "draw", "_taken", "_lines", "_areas", "labels")
+    __slots__ = ("image", "draw", "_taken", "_lines", "_areas", "labels", "_extra")
 
-    def __init__(self, width: int, height: int, *, background: RGB = PAPER) -> None:
+    def __init__(self, width: int, height: int, *, background: RGB = PAPER, extra: Sequence[RGB] = ()) -> None:
+        """A `width` x `height` picture on `background`. `extra`: colours beyond the named ones
+        that this picture draws (the tints of :meth:`tint_circle`), added to its PNG palette."""
         self.image = Image.new("RGB", (width, height), background)
+        self._extra = tuple(extra)
         self.draw = ImageDraw.Draw(self.image)
         self._taken: list[tuple[Box, float]] = []
         self._lines: list[tuple[XY, XY, float, Box]] = []
@@ -593,6 +600,35 @@ class Canvas:
         corners = [(left, top), (right, top), (right, bottom), (left, bottom), (left, top)]
         for a, b in zip(corners, corners[1:]):
             self.dashed(a, b, fill=fill, width=width, dash=dash, gap=gap)
+
+    def dashed_circle(self, centre: XY, r: float, *, fill: RGB, width: int = 1, dash: float = 8, gap: float = 6) -> None:
+        """The dashed outline of the circle of radius `r` round `centre`, in as many whole dashes
+        as fit (about `dash` pixels long, `gap` apart)."""
+        x, y = centre
+        count = max(4, round(2 * math.pi * r / (dash + gap)))
+        step = 360 / count
+        sweep = step * dash / (dash + gap)
+        for i in range(count):
+            start = i * step - 90
+            self.draw.arc((x - r, y - r, x + r, y + r), start, start + sweep, fill=fill, width=width)
+
+    def tint_circle(self, centre: XY, r: float, tints: dict[RGB, RGB], *, within: Box) -> None:
+        """Inside the circle of radius `r` round `centre` (and inside `within`), every pixel of a
+        colour `tints` names turns to the colour it gives: the ground under a clear template
+        (table, grid, plain bases) takes its tint, while what is drawn on it (hits, lines,
+        text) keeps its colour."""
+        x, y = centre
+        left, top = max(math.floor(x - r), math.ceil(within[0])), max(math.floor(y - r), math.ceil(within[1]))
+        right, bottom = min(math.ceil(x + r), math.floor(within[2])), min(math.ceil(y + r), math.floor(within[3]))
+        if left >= right or top >= bottom:
+            return
+        patch = np.array(self.image.crop((left, top, right, bottom)))
+        ys, xs = np.mgrid[top:bottom, left:right]
+        inside = (xs + 0.5 - x) ** 2 + (ys + 0.5 - y) ** 2 <= r * r
+        packed = (patch[..., 0].astype(np.int32) << 16) | (patch[..., 1].astype(np.int32) << 8) | patch[..., 2]
+        for (r0, g0, b0), colour in tints.items():
+            patch[inside & (packed == (r0 << 16 | g0 << 8 | b0))] = colour
+        self.image.paste(Image.fromarray(patch), (left, top))
 
     # Text.
 
@@ -762,17 +798,22 @@ class Canvas:
         """The picture as PNG bytes: mapped onto the fixed palette (every named colour and the
         blends antialiased text needs), so the same picture always gives the same bytes and
         encodes in a few milliseconds."""
-        indexed = self.image.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+        indexed = self.image.quantize(palette=_palette_image(self._extra), dither=Image.Dither.NONE)
         out = io.BytesIO()
         indexed.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
         return out.getvalue()
 
 
+def mix(under: RGB, over: RGB, k: float) -> RGB:
+    """`over` laid on `under` at `k` (0 to 1): the colour a tint gives."""
+    return tuple(round(o * k + u * (1 - k)) for u, o in zip(under, over))  # type: ignore[return-value]
+
+
 @functools.cache
-def _palette_image() -> Image.Image:
+def _palette_image(extra: tuple[RGB, ...] = ()) -> Image.Image:
     """The PNG palette: the named colours first, then each text colour blended a quarter, a half
     and three quarters onto every named colour, leaving out blends too close to a colour
-    already in."""
+    already in; then the picture's `extra` colours, each exactly."""
     named = np.array(PALETTE, dtype=float)
     colours = named.round().astype(int).tolist()
     for ink in _TEXT_INKS:
@@ -780,6 +821,7 @@ def _palette_image() -> Image.Image:
             for blend in (np.array(ink) * k + named * (1 - k)).round().astype(int).tolist():
                 if np.abs(np.array(colours) - blend).sum(axis=1).min() > 12:
                     colours.append(blend)
+    colours += [list(c) for c in extra if list(c) not in colours]
     if len(colours) > 256:
         raise ValueError(f"the PNG palette needs {len(colours)} colours; it holds 256")
     colours += [list(PAPER)] * (256 - len(colours))

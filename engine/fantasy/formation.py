@@ -16,6 +16,8 @@ import enum
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from engine.errors import RulesError
 from engine.fantasy.profiles import TroopType
 from engine.fantasy.wounding import Profile
@@ -139,6 +141,17 @@ class Formation:
         col = min(int((p.x - self.left) / self.cell_width), self.cols - 1)
         row = min(int((p.y - self.near) / self.cell_depth), self.rows - 1)
         return row, col
+
+    def under_circle(self, centre: Point, radius: float) -> list[tuple[int, int]]:
+        """Every base wholly or partly under a circle, from each base's rectangle against the
+        circle, all bases at once: a base is under it when its nearest point to the centre is
+        within the radius. Nearest row first, then left to right."""
+        xs = self.left + (np.arange(self.cols) + 0.5) * self.cell_width
+        ys = self.near + (np.arange(self.rows) + 0.5) * self.cell_depth
+        dx = np.maximum(np.abs(xs - centre.x) - self.cell_width / 2, 0.0)
+        dy = np.maximum(np.abs(ys - centre.y) - self.cell_depth / 2, 0.0)
+        under = dy[:, None] ** 2 + dx[None, :] ** 2 <= radius * radius
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(under))]
 
     def crossings(self, start: Point, direction: Point, length: float) -> list[tuple[int, int, float]]:
         """Each row the segment from `start`, `length` long along the unit vector `direction`,

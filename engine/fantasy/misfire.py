@@ -22,3 +22,10 @@ class Misfire:
 def roll_on_misfire_chart(dice: Dice, chart: MisfireChart) -> Misfire:
     roll = dice.d6(chart.name)
     return Misfire(chart, roll, chart.row_for(roll.value))
+
+
+def consult_misfire_chart(dice: Dice, chart: MisfireChart) -> Misfire:
+    """The chart on its own, as ``/misfire`` rolls it: one D6 and no more dice."""
+    misfire = roll_on_misfire_chart(dice, chart)
+    dice.finish()
+    return misfire

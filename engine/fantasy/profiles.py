@@ -38,6 +38,43 @@ class CannonProfile:
     """Game and section, for players to check their book."""
 
 
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A round template."""
+
+    key: str
+    name: str
+    diameter: float
+    """Inches across."""
+    hole: float
+    """The centre hole's width in inches: every model it lies over is a candidate for the
+    centre hit."""
+
+    @property
+    def radius(self) -> float:
+        return self.diameter / 2
+
+
+@dataclass(frozen=True, slots=True)
+class StoneThrowerProfile:
+    """A stone thrower's profile (War Machines: Stone Throwers)."""
+
+    key: str
+    name: str
+    min_range: int
+    max_range: int
+    strength: int
+    """The lower Strength: every model under the template but the one under the centre hole."""
+    centre_strength: int
+    """The higher Strength (the bracketed one): the model under the centre hole."""
+    centre_wounds: DieKind
+    """Multiple Wounds die, for the centre hole's hit only."""
+    template: Template
+    special_rules: tuple[str, ...]
+    misfire_chart: str
+    source: str
+
+
 class MisfireOutcome(enum.Enum):
     """What a misfire chart row does to the machine."""
 

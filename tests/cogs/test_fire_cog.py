@@ -160,3 +160,19 @@ async def test_quick_work_answers_at_once_and_slow_work_defers_first(monkeypatch
     slow.response.defer = AsyncMock()
     assert await replies.off_the_loop(slow, lambda: time.sleep(0.2) or "done") == "done"
     slow.response.defer.assert_awaited_once_with(thinking=True)
+
+
+async def test_every_top_level_command_stays_under_discords_4000_characters(bot):
+    """Discord counts names, descriptions and choices of a command and all its subcommands."""
+
+    def size(cmd) -> int:
+        total = len(cmd.name) + len(cmd.description)
+        if isinstance(cmd, app_commands.Group):
+            return total + sum(size(c) for c in cmd.commands)
+        for p in cmd.parameters:
+            total += len(p.display_name) + len(p.description)
+            total += sum(len(c.name) + len(str(c.value)) for c in p.choices)
+        return total
+
+    for cmd in bot.tree.get_commands():
+        assert size(cmd) <= 4000, f"/{cmd.name}: {size(cmd)} characters"

@@ -1,5 +1,5 @@
-"""Shared fixtures for the engine tier: the shipped game data and a way to fire a cannon with
-dice the players entered, checking that none had to be rolled by the bot."""
+"""Shared fixtures for the engine tier: the shipped game data and a way to fire a cannon or a stone
+thrower with dice the players entered, checking that none had to be rolled by the bot."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from config.gamedata import FantasyData, fantasy
 from engine.dice import Dice, DieKind, DieRoll, EnteredDice, RandomDice, Roller
 from engine.fantasy.cannon import CannonShot, fire_cannon
 from engine.fantasy.formation import TargetUnit
-from engine.fantasy.profiles import CannonProfile, MisfireChart, TroopType
+from engine.fantasy.profiles import CannonProfile, MisfireChart, StoneThrowerProfile, TroopType
+from engine.fantasy.stone_thrower import StoneShot, fire_stone_thrower
 
 
 class NoDice(Dice):
@@ -71,6 +72,35 @@ def fire(data: FantasyData) -> Callable[..., CannonShot]:
         return shot
 
     return _fire
+
+
+@pytest.fixture(scope="session")
+def stone_thrower(data: FantasyData) -> StoneThrowerProfile:
+    return data.stone_throwers["stone-thrower"]
+
+
+@pytest.fixture
+def throw(data: FantasyData) -> Callable[..., StoneShot]:
+    """``throw(unit, distance, "H@30 8 4", indirect=True, ballistic_skill=3)``: a stone thrower
+    shot with every die entered, checked as :func:`fire` checks a cannon shot. `weapon` defaults
+    to the rulebook's stone thrower."""
+
+    def _throw(
+        unit: TargetUnit,
+        distance: float,
+        faces: str,
+        *,
+        weapon: StoneThrowerProfile | None = None,
+        **options,
+    ) -> StoneShot:
+        weapon = weapon or data.stone_throwers["stone-thrower"]
+        entered = EnteredDice(faces, RandomDice(0))
+        shot = fire_stone_thrower(weapon, data.misfire_charts[weapon.misfire_chart], unit, distance, entered, **options)
+        assert [d.by for d in shot.dice] == [Roller.PLAYER] * len(shot.dice)
+        assert len(shot.dice) == entered.given
+        return shot
+
+    return _throw
 
 
 @pytest.fixture

@@ -1,8 +1,9 @@
 """config/fantasy.toml against the rulebook (Warhammer Fantasy Battles, War Machines).
 
 The expected numbers below are copied from the book by hand (Cannons, Great Cannon, Black Powder
-Misfire Chart, and the cannon's "Who's Been Hit?" list of monstrous troop types); where the book
-text is beside the project (../shared/seeds) its profile tables are read as well.
+Misfire Chart, the cannon's "Who's Been Hit?" list of monstrous troop types, Stone Throwers and the
+Stone Thrower Misfire Chart); where the book text is beside the project (../shared/seeds) its
+profile tables and charts are read as well.
 """
 
 from __future__ import annotations
@@ -36,6 +37,24 @@ BOOK_BLACK_POWDER = {
     4: (MisfireOutcome.MALFUNCTION, "Malfunction", 2),
     5: (MisfireOutcome.MAY_NOT_SHOOT, "May Not Shoot", 1),
     6: (MisfireOutcome.MAY_NOT_SHOOT, "May Not Shoot", 1),
+}
+
+# Stone Throwers: 12-60" | 4(10) | Multiple Wounds (D6), the small round (3") template; the higher
+# Strength and the Multiple Wounds only for the model under the centre hole (Damage).
+# (name, min range, max range, Strength, centre Strength, centre Multiple Wounds, template inches)
+BOOK_STONE_THROWERS = {
+    "stone-thrower": ("Stone Thrower", 12, 60, 4, 10, DieKind.D6, 3.0),
+}
+
+# Stone Thrower Misfire Chart: D6 score -> (outcome, title, turns the machine cannot fire counting
+# this one, wounds it suffers with no armour save)
+BOOK_STONE_THROWER_MISFIRES = {
+    1: (MisfireOutcome.DESTROYED, "Destroyed!", 0, 0),
+    2: (MisfireOutcome.DISABLED, "Disabled", 2, 1),
+    3: (MisfireOutcome.DISABLED, "Disabled", 2, 1),
+    4: (MisfireOutcome.MAY_NOT_SHOOT, "May Not Shoot", 1, 0),
+    5: (MisfireOutcome.MAY_NOT_SHOOT, "May Not Shoot", 1, 0),
+    6: (MisfireOutcome.MAY_NOT_SHOOT, "May Not Shoot", 1, 0),
 }
 
 # "If the cannonball bounces into a monstrous infantry/beast/cavalry or monster..."
@@ -86,6 +105,73 @@ def test_every_shipped_misfire_chart_covers_one_to_six(data):
         assert covered == [1, 2, 3, 4, 5, 6], chart.key
 
 
+@pytest.mark.parametrize("key", sorted(BOOK_STONE_THROWERS))
+def test_stone_thrower_profile_matches_the_book(data, key):
+    name, low, high, strength, centre, wounds, template = BOOK_STONE_THROWERS[key]
+    profile = data.stone_throwers[key]
+    assert profile.key == key and profile.name == name
+    assert (profile.min_range, profile.max_range) == (low, high)
+    assert (profile.strength, profile.centre_strength) == (strength, centre)
+    assert profile.centre_wounds is wounds
+    assert profile.template.diameter == template and profile.template.radius == template / 2
+    assert profile.template is data.templates["small-round"]
+    assert profile.misfire_chart == "stone-thrower"
+    assert "Stone Throwers" in profile.source and "Warhammer Fantasy" in profile.source
+
+
+def test_only_the_stone_thrower_of_the_book_is_shipped(data):
+    assert set(data.stone_throwers) == set(BOOK_STONE_THROWERS)
+
+
+def test_stone_thrower_special_rule_is_multiple_wounds_d6_on_the_centre_hole_only(stone_thrower):
+    (rule,) = stone_thrower.special_rules
+    assert rule.startswith("Multiple Wounds (D6)")
+    assert "centre" in rule
+
+
+def test_small_round_template_is_three_inches(data):
+    template = data.templates["small-round"]
+    assert (template.key, template.diameter, template.radius) == ("small-round", 3.0, 1.5)
+    assert template.name == "small round template"
+
+
+@pytest.mark.parametrize("score", range(1, 7))
+def test_stone_thrower_misfire_chart_matches_the_book(data, score):
+    outcome, title, silent, wounds = BOOK_STONE_THROWER_MISFIRES[score]
+    row = data.misfire_charts["stone-thrower"].row_for(score)
+    assert (row.outcome, row.title, row.silent_turns, row.wounds) == (outcome, title, silent, wounds)
+
+
+def test_stone_thrower_chart_rows_are_one_two_three_four_to_six(data):
+    chart = data.misfire_charts["stone-thrower"]
+    assert chart.name == "Stone Thrower Misfire Chart"
+    assert [(r.low, r.high) for r in chart.rows] == [(1, 1), (2, 3), (4, 6)]
+    assert "Stone Thrower Misfire Chart" in chart.source and "Warhammer Fantasy" in chart.source
+
+
+def test_the_disabled_row_says_the_wound_allows_no_armour_save(data):
+    row = data.misfire_charts["stone-thrower"].row_for(2)
+    assert "1 wound" in row.effect and "no armour save" in row.effect
+
+
+def test_the_stone_thrower_and_the_cannon_use_different_charts(data):
+    assert data.misfire_charts["stone-thrower"].row_for(2).outcome is MisfireOutcome.DISABLED
+    assert data.misfire_charts["black-powder"].row_for(2).outcome is MisfireOutcome.DESTROYED
+
+
+@pytest.mark.parametrize(("field", "value", "match"), [
+    ("template", "huge-round", "no template 'huge-round'"),
+    ("misfire_chart", "gunpowder", "no misfire chart 'gunpowder'"),
+])
+def test_a_stone_thrower_naming_missing_data_is_a_bug_not_a_rules_error(data, field, value, match):
+    raw = {"name": "X", "range": [12, 60], "strength": 4, "centre_strength": 10, "centre_wounds": "D6",
+           "template": "small-round", "special_rules": [], "misfire_chart": "stone-thrower", "source": "s"}
+    gamedata._stone_thrower("x", raw, data.misfire_charts, data.templates)  # the good one loads
+    with pytest.raises(ValueError, match=f"fantasy.toml stone_throwers.x: {match}") as err:
+        gamedata._stone_thrower("x", raw | {field: value}, data.misfire_charts, data.templates)
+    assert not isinstance(err.value, RulesError)
+
+
 @pytest.mark.parametrize("key", sorted(BOOK_MONSTROUS))
 def test_monsters_and_monstrous_troop_types_stop_a_cannon_ball(data, key):
     assert data.troops[key].monstrous
@@ -114,6 +200,12 @@ def test_game_data_is_loaded_once_and_read_only(data):
         data.cannons["cannon"] = data.cannons["great-cannon"]  # type: ignore[index]
     with pytest.raises(dataclasses.FrozenInstanceError):
         data.cannons["cannon"].strength = 9  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        data.stone_throwers["stone-thrower"] = data.stone_throwers["stone-thrower"]  # type: ignore[index]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        data.stone_throwers["stone-thrower"].centre_strength = 9  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        data.templates["small-round"].diameter = 5  # type: ignore[misc]
 
 
 def test_a_malformed_misfire_chart_is_a_bug_not_a_rules_error():
@@ -163,3 +255,39 @@ def test_black_powder_chart_matches_the_rulebook_text(data):
     rows = re.findall(r"^(\d)-(\d) \| ([^|]+?) \|", text, re.MULTILINE)[:3]
     chart = data.misfire_charts["black-powder"]
     assert [(int(a), int(b), t.strip()) for a, b, t in rows] == [(r.low, r.high, r.title) for r in chart.rows]
+
+
+@needs_book
+def test_stone_thrower_profile_matches_the_rulebook_text(data):
+    text = RULEBOOK.read_text(encoding="utf-8")
+    section = text.split("\nStone Throwers\n", 1)[1].split("\nStone Thrower Misfire Chart\n", 1)[0]
+    m = re.search(r'^(\d+)-(\d+)" \| (\d+)\((\d+)\) \| (Multiple Wounds \((D\d)\))', section, re.MULTILINE)
+    assert m, "the Range | Strength | Special Rules row"
+    profile = data.stone_throwers["stone-thrower"]
+    assert (profile.min_range, profile.max_range) == (int(m[1]), int(m[2]))
+    assert (profile.strength, profile.centre_strength) == (int(m[3]), int(m[4]))
+    assert profile.special_rules[0].startswith(m[5]) and profile.centre_wounds.value == m[6]
+    # The template and which Strength goes where (Firing a Stone Thrower, Damage).
+    template = re.search(r'small round \((\d+)"\) template', section)
+    assert template and profile.template.diameter == int(template[1])
+    assert re.search(rf"higher of the stone thrower's two Strengths \(normally {profile.centre_strength}\)", section)
+    assert re.search(rf"lower Strength \(normally {profile.strength}\)", section)
+    assert "applies only to the high-Strength hit" in section
+
+
+@needs_book
+def test_stone_thrower_chart_matches_the_rulebook_text(data):
+    text = RULEBOOK.read_text(encoding="utf-8").split("\nStone Thrower Misfire Chart\n", 1)[1]
+    rows = re.findall(r"^(\d)(?:-(\d))? \| ([^|]+?) \|[^|]*\| ([^|]+?) \|", text, re.MULTILINE)[:3]
+    chart = data.misfire_charts["stone-thrower"]
+    assert [(int(a), int(b or a), t.strip()) for a, b, t, _ in rows] == [(r.low, r.high, r.title) for r in chart.rows]
+    for (_, _, _, effect), row in zip(rows, chart.rows):
+        # What the row does to the machine, read from the book's words.
+        if "destroyed" in effect:
+            expected = (0, 0)
+        elif "cannot fire this turn or in the controlling player's next turn" in effect:
+            expected = (2, 1 if "suffers a wound, with no armour saves allowed" in effect else 0)
+        else:
+            assert "can shoot as normal again in the controlling player's next turn" in effect
+            expected = (1, 0)
+        assert (row.silent_turns, row.wounds) == expected, row.title
