@@ -297,6 +297,9 @@ def run(bot, command: str | None, *, as_json: bool = False) -> int:
     except KeyboardInterrupt:
         print()
         return 130
+    except Exception:  # a bug of ours outside any one command (loading the cogs): logged, never shown
+        log.exception("the console failed")
+        return _fail(APOLOGY, OUR_FAULT, as_json, sys.stdout)
 
 
 def command_tree(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
@@ -320,7 +323,11 @@ def command_tree(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
 
 def list_commands(bot, *, as_json: bool) -> int:
     """``python bot.py commands``."""
-    asyncio.run(bot.load_cogs())
+    try:
+        asyncio.run(bot.load_cogs())
+    except Exception:
+        log.exception("loading the commands failed")
+        return _fail(APOLOGY, OUR_FAULT, as_json, sys.stdout)
     tree = command_tree(bot.tree)
     if as_json:
         print(json.dumps(tree, indent=2, ensure_ascii=False))

@@ -12,12 +12,14 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from cogs.cannon_reply import cannon_reply
+from cogs.grapeshot_reply import grapeshot_reply
 from cogs.misfire_reply import misfire_reply
 from cogs.replies import off_the_loop, send_reply
 from cogs.stone_thrower_reply import stone_thrower_reply
 from config.gamedata import fantasy
 from engine.dice import Dice, EnteredDice
 from engine.fantasy.cannon import fire_cannon
+from engine.fantasy.grapeshot import MAX_MODIFIER, Cover, fire_grapeshot
 from engine.fantasy.misfire import consult_misfire_chart
 from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit
@@ -53,16 +55,21 @@ TARGET_OPTIONS = dict(
 )
 
 
+def target_profile(toughness: int | None, wounds: int | None, save: int | None, ward: int | None) -> Profile | None:
+    """The target's profile from the command's options; None when no toughness was given."""
+    if toughness is None and (wounds, save, ward) != (None, None, None):
+        given = ", ".join(n for n, v in (("wounds", wounds), ("save", save), ("ward", ward)) if v is not None)
+        raise RulesError(f"You gave {given} without toughness: add toughness to have the bot resolve wounds, or leave the profile out.")
+    return None if toughness is None else Profile(toughness, wounds or 1, save, ward)
+
+
 def target_unit(
     *, ranks: int, files: int, troop: str, base: int | None, depth: int | None, facing: str,
     toughness: int | None, wounds: int | None, save: int | None, ward: int | None,
 ) -> TargetUnit:
     """The target unit from the command's options (shared by every Fantasy war machine)."""
     kind = DATA.troops[troop]
-    if toughness is None and (wounds, save, ward) != (None, None, None):
-        given = ", ".join(n for n, v in (("wounds", wounds), ("save", save), ("ward", ward)) if v is not None)
-        raise RulesError(f"You gave {given} without toughness: add toughness to have the bot resolve wounds, or leave the profile out.")
-    profile = None if toughness is None else Profile(toughness, wounds or 1, save, ward)
+    profile = target_profile(toughness, wounds, save, ward)
     if base is None:
         width, default_depth = kind.base_width, kind.base_depth
     else:
@@ -179,6 +186,38 @@ class FireCog(commands.Cog):
         )
         image = await off_the_loop(interaction, render_stone_thrower, shot)
         await send_reply(interaction, stone_thrower_reply(shot, image))
+
+    @fire.command(name="grapeshot", description="Fire grapeshot (12\", S5, AP1): artillery die + D6 shots at BS")
+    @app_commands.describe(
+        distance=f"Inches to the target (up to {DATA.grapeshot.range})",
+        bs="Crew's best Ballistic Skill",
+        cover="Cover the target is in (default none)",
+        modifier="Other to-hit modifiers, e.g. -1",
+        toughness=TARGET_OPTIONS["toughness"], wounds=TARGET_OPTIONS["wounds"],
+        save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
+        dice='Your dice in order: artillery, D6, then to hit, e.g. "6 3"',
+    )
+    @app_commands.choices(cover=[Choice(name=c.value, value=c.value) for c in Cover])
+    async def grapeshot(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.1, float(DATA.grapeshot.range)],
+        bs: Range[int, 1, 10],
+        cover: str = Cover.NONE.value,
+        modifier: Range[int, -MAX_MODIFIER, MAX_MODIFIER] = 0,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        g = DATA.grapeshot
+        shot = fire_grapeshot(
+            g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, distance, _dice(self.bot, dice),
+            ballistic_skill=bs, cover=Cover(cover), modifier=modifier,
+            profile=target_profile(toughness, wounds, save, ward),
+        )
+        await send_reply(interaction, grapeshot_reply(shot))
 
     @app_commands.command(name="misfire", description="Roll (or enter) a war machine misfire chart on its own")
     @app_commands.describe(chart="Which chart: black powder (cannons, grapeshot, fire throwers) or stone thrower",

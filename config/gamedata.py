@@ -16,7 +16,8 @@ from typing import Mapping
 
 from engine.dice import DieKind
 from engine.fantasy.profiles import (
-    CannonProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template, TroopType,
+    CannonProfile, GrapeshotProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template,
+    ToHitPenalties, TroopType,
 )
 
 HERE = Path(__file__).parent
@@ -28,6 +29,8 @@ class FantasyData:
 
     cannons: Mapping[str, CannonProfile]
     stone_throwers: Mapping[str, StoneThrowerProfile]
+    grapeshot: GrapeshotProfile
+    to_hit_penalties: ToHitPenalties
     templates: Mapping[str, Template]
     misfire_charts: Mapping[str, MisfireChart]
     troops: Mapping[str, TroopType]
@@ -87,11 +90,19 @@ def fantasy() -> FantasyData:
     cannons = {k: _cannon(k, v, charts) for k, v in raw["cannons"].items()}
     templates = {k: Template(key=k, name=v["name"], diameter=float(v["diameter"]), hole=float(v["hole"])) for k, v in raw["templates"].items()}
     stone_throwers = {k: _stone_thrower(k, v, charts, templates) for k, v in raw["stone_throwers"].items()}
+    g = raw["grapeshot"]["grapeshot"]
+    if g["misfire_chart"] not in charts:
+        raise ValueError(f"fantasy.toml grapeshot: no misfire chart '{g['misfire_chart']}'")
+    grapeshot = GrapeshotProfile(
+        key="grapeshot", name=g["name"], range=g["range"], strength=g["strength"], armour_piercing=g["armour_piercing"],
+        special_rules=tuple(g["special_rules"]), misfire_chart=g["misfire_chart"], source=g["source"],
+    )
+    penalties = ToHitPenalties(**raw["to_hit_penalties"])
     troops = {
         k: TroopType(key=k, name=v["name"], monstrous=v["monstrous"], base_width=v["base"][0], base_depth=v["base"][1])
         for k, v in raw["troops"].items()
     }
     return FantasyData(
-        MappingProxyType(cannons), MappingProxyType(stone_throwers), MappingProxyType(templates),
+        MappingProxyType(cannons), MappingProxyType(stone_throwers), grapeshot, penalties, MappingProxyType(templates),
         MappingProxyType(charts), MappingProxyType(troops),
     )

@@ -204,6 +204,23 @@ class EnteredDice(Dice):
             )
 
 
+class RecordingDice(Dice):
+    """Another source's dice, each kept in :attr:`rolled` in the order rolled: for procedures
+    whose dice come from several steps (to hit, to wound, saves) and must be listed in order."""
+
+    def __init__(self, inner: Dice) -> None:
+        self._inner = inner
+        self.rolled: list[DieRoll] = []
+
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+        die = self._inner.roll(kind, purpose, small_arrow=small_arrow)
+        self.rolled.append(die)
+        return die
+
+    def finish(self) -> None:
+        self._inner.finish()
+
+
 def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arrow: bool) -> DieRoll:
     def unfit(extra: str = "") -> DiceError:
         return DiceError(

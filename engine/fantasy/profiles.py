@@ -75,6 +75,32 @@ class StoneThrowerProfile:
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class GrapeshotProfile:
+    """Grapeshot, the cannon's other load (War Machines: Grapeshot)."""
+
+    key: str
+    name: str
+    range: int
+    """Maximum range in inches; no minimum."""
+    strength: int
+    armour_piercing: int
+    special_rules: tuple[str, ...]
+    misfire_chart: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToHitPenalties:
+    """The shooting modifiers a war machine can suffer, as points of penalty to hit. (War machines
+    ignore the penalties for moving and for multiple shots.)"""
+
+    long_range: int
+    """Beyond half the weapon's maximum range."""
+    soft_cover: int
+    hard_cover: int
+
+
 class MisfireOutcome(enum.Enum):
     """What a misfire chart row does to the machine."""
 

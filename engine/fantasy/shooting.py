@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.dice import Dice, DieKind, DieRoll
 from engine.errors import RulesError
-from engine.fantasy.wounding import Profile, WoundRoll, resolve_hit
+from engine.fantasy.wounding import Profile, WoundRoll, resolve_hits
 
 MAX_BS = 10
 MAX_SHOTS = 100
@@ -112,15 +112,32 @@ def shoot(
     armour_piercing: int = 0,
     multiple_wounds: DieKind | None = None,
 ) -> Volley:
-    """Roll `shots` to hit, then each hit to wound against `profile` (when given), shot by shot."""
+    """Roll `shots` to hit, then the hits to wound against `profile` (when given), as players roll
+    them: every to-hit die first (and, when more than 6 is needed, the second die for every 6
+    after them), then the wounding sequence for all the hits together."""
     if not 0 <= shots <= MAX_SHOTS:
         raise RulesError(f"{shots} shots is not possible here: give 0 to {MAX_SHOTS}.")
-    out: list[Shot] = []
-    for n in range(1, shots + 1):
-        rolled, hit = roll_to_hit(dice, to_hit, f"shot {n}")
-        wound = None
-        if hit and profile is not None:
-            wound = resolve_hit(dice, strength=strength, profile=profile, multiple_wounds=multiple_wounds,
-                                armour_piercing=armour_piercing, who=f"shot {n}")
-        out.append(Shot(rolled, hit, wound))
-    return Volley(tuple(out), to_hit, strength, armour_piercing, profile)
+    # Every shot's to-hit die, then, for a score above 6, the second die of each 6 together.
+    firsts = [dice.d6(f"to hit shot {n}") if to_hit.possible else None for n in range(1, shots + 1)]
+    rolls: list[tuple[tuple[DieRoll, ...], bool]] = []
+    for n, first in enumerate(firsts, 1):
+        if first is None:
+            rolls.append(((), False))
+        elif first.value == 1 or first.value < to_hit.first:
+            rolls.append(((first,), False))
+        elif to_hit.then is None:
+            rolls.append(((first,), True))
+        else:
+            rolls.append(((first,), None))  # a 6: decided by the second die below
+    for i, (rolled, hit) in enumerate(rolls):
+        if hit is None:
+            second = dice.d6(f"to hit shot {i + 1}, after the 6")
+            rolls[i] = ((*rolled, second), second.value >= to_hit.then)
+    wounds: list[WoundRoll | None] = [None] * shots
+    if profile is not None:
+        hit_index = [i for i, (_, hit) in enumerate(rolls) if hit]
+        resolved = resolve_hits(dice, names=[f"shot {i + 1}" for i in hit_index], strength=strength, profile=profile,
+                                multiple_wounds=multiple_wounds, armour_piercing=armour_piercing)
+        for i, wound in zip(hit_index, resolved):
+            wounds[i] = wound
+    return Volley(tuple(Shot(r, hit, w) for (r, hit), w in zip(rolls, wounds)), to_hit, strength, armour_piercing, profile)

@@ -7,6 +7,7 @@ then Multiple Wounds multiplies an unsaved wound, never beyond the wounds the mo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.dice import Dice, DieKind, DieRoll
@@ -57,12 +58,18 @@ def to_wound_needed(strength: int, toughness: int) -> int | None:
     return {-1: 3, 0: 4, 1: 5, 2: 6, 3: 6}[gap]
 
 
+def armour_save_modifier(strength: int, armour_piercing: int = 0) -> int:
+    """How many points worse an armour save is: one per point of Strength above 3, plus Armour
+    Piercing."""
+    return max(0, strength - 3) + armour_piercing
+
+
 def armour_save_needed(save: int | None, strength: int, armour_piercing: int = 0) -> int | None:
     """The D6 score the armour save needs after Strength and Armour Piercing, or None when no
     save is left. A roll of 1 always fails, so no save is better than 2+."""
     if save is None:
         return None
-    needed = save + max(0, strength - 3) + armour_piercing
+    needed = save + armour_save_modifier(strength, armour_piercing)
     return None if needed > 6 else max(2, needed)
 
 
@@ -126,3 +133,44 @@ def resolve_hit(
         strength, needed, to_wound, True, save_needed, save, profile.ward, ward, False,
         multiple, wounds, wounds >= profile.wounds,
     )
+
+
+def resolve_hits(
+    dice: Dice,
+    *,
+    names: Sequence[str],
+    strength: int,
+    profile: Profile,
+    multiple_wounds: DieKind | None = None,
+    armour_piercing: int = 0,
+) -> tuple[WoundRoll, ...]:
+    """Resolve like hits, one per name in `names`, the way players roll them at the table: every
+    to-wound die at once, then the armour saves for the wounds, then the ward saves for those
+    unsaved, then the Multiple Wounds dice. Each die's purpose names its hit ("to wound shot 3")."""
+    needed = to_wound_needed(strength, profile.toughness)
+    if needed is None:
+        return tuple(WoundRoll(strength, None, None, False, None, None, None, None, False, None, 0, False)
+                     for _ in names)
+    to_wound = [dice.d6(f"to wound {name}") for name in names]
+    wounded = [d.value >= needed for d in to_wound]
+    save_needed = armour_save_needed(profile.save, strength, armour_piercing)
+    saves = [dice.d6(f"armour save {name}") if ok and save_needed else None for name, ok in zip(names, wounded)]
+    saved = [s is not None and s.value >= save_needed for s in saves]
+    wards = [
+        dice.d6(f"ward save {name}") if ok and not sv and profile.ward else None
+        for name, ok, sv in zip(names, wounded, saved)
+    ]
+    saved = [sv or (w is not None and w.value >= profile.ward) for sv, w in zip(saved, wards)]
+    out = []
+    for name, die, ok, save, ward, sv in zip(names, to_wound, wounded, saves, wards, saved):
+        multiple, wounds = None, 0
+        if ok and not sv:
+            wounds = 1
+            if multiple_wounds is not None and profile.wounds > 1:
+                multiple = dice.roll(multiple_wounds, f"Multiple Wounds ({multiple_wounds.value}) {name}")
+                wounds = min(multiple.value, profile.wounds)
+        out.append(WoundRoll(
+            strength, needed, die, ok, save_needed if ok else None, save, profile.ward if ok else None,
+            ward, sv, multiple, wounds, wounds >= profile.wounds,
+        ))
+    return tuple(out)

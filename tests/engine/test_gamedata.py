@@ -291,3 +291,72 @@ def test_stone_thrower_chart_matches_the_rulebook_text(data):
             assert "can shoot as normal again in the controlling player's next turn" in effect
             expected = (1, 0)
         assert (row.silent_turns, row.wounds) == expected, row.title
+
+
+# --- Grapeshot (War Machines: Grapeshot) and the shooting modifiers ---------------------------------------
+
+# Grapeshot: 12" | 5 | Armour Piercing (1), no minimum range; "roll an artillery dice and a D6" for the
+# shots, and a misfire goes to the Black Powder War Machine Misfire chart.
+# (name, range, Strength, Armour Piercing, special rules, misfire chart)
+BOOK_GRAPESHOT = ("Grapeshot", 12, 5, 1, ("Armour Piercing (1)",), "black-powder")
+
+# The core rules' to-hit modifiers for shooting that a war machine can suffer (Shooting: long range,
+# beyond half the weapon's range, -1; soft cover -1; hard cover -2), as points of penalty. They are
+# not in the war machines chapter beside the project, so they are typed in from the core rules.
+BOOK_TO_HIT_PENALTIES = {"long_range": 1, "soft_cover": 1, "hard_cover": 2}
+
+
+def test_grapeshot_profile_matches_the_book(data):
+    name, range_, strength, ap, rules, chart = BOOK_GRAPESHOT
+    g = data.grapeshot
+    assert (g.key, g.name) == ("grapeshot", name)
+    assert (g.range, g.strength, g.armour_piercing) == (range_, strength, ap)
+    assert g.special_rules == rules
+    assert g.misfire_chart == chart and chart in data.misfire_charts
+    assert "Grapeshot" in g.source and "Warhammer Fantasy" in g.source
+
+
+def test_grapeshot_fires_from_a_cannon_and_misfires_like_one(data):
+    assert {c.misfire_chart for c in data.cannons.values()} == {data.grapeshot.misfire_chart}
+
+
+def test_to_hit_penalties_are_the_core_rules(data):
+    p = data.to_hit_penalties
+    assert {"long_range": p.long_range, "soft_cover": p.soft_cover, "hard_cover": p.hard_cover} == BOOK_TO_HIT_PENALTIES
+
+
+def test_grapeshot_data_is_read_only(data):
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        data.grapeshot.range = 18  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        data.to_hit_penalties.hard_cover = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        data.grapeshot = data.grapeshot  # type: ignore[misc]
+
+
+def test_a_grapeshot_naming_a_missing_chart_is_a_bug_not_a_rules_error(tmp_path, monkeypatch):
+    text = (Path(gamedata.__file__).parent / "fantasy.toml").read_text(encoding="utf-8")
+    section = text.split("[grapeshot.grapeshot]", 1)[1].split("\n[", 1)[0]
+    assert 'misfire_chart = "black-powder"' in section
+    (tmp_path / "fantasy.toml").write_text(
+        text.replace(section, section.replace('"black-powder"', '"gunpowder"')), encoding="utf-8")
+    monkeypatch.setattr(gamedata, "HERE", tmp_path)
+    with pytest.raises(ValueError, match="fantasy.toml grapeshot: no misfire chart 'gunpowder'") as err:
+        gamedata.fantasy.__wrapped__()  # the loader itself, not the cached shipped data
+    assert not isinstance(err.value, RulesError)
+
+
+@needs_book
+def test_grapeshot_profile_matches_the_rulebook_text(data):
+    text = RULEBOOK.read_text(encoding="utf-8")
+    section = text.split("\nGrapeshot\n", 1)[1].split("\nBlack Powder Misfire Chart\n", 1)[0]
+    m = re.search(r'^(\d+)" \| (\d+) \| (Armour Piercing \((\d+)\)) \|', section, re.MULTILINE)
+    assert m, "the Range | Strength | Special Rules row"
+    g = data.grapeshot
+    assert (g.range, g.strength, g.armour_piercing) == (int(m[1]), int(m[2]), int(m[4]))
+    assert g.special_rules == (m[3],)
+    # The shots and the misfire (Firing Grapeshot).
+    assert "roll an artillery dice and a D6 to find out how many shots are fired" in section
+    assert "number rolled on the artillery dice plus the D6" in section
+    assert "roll a D6 on the Black Powder War Machine Misfire chart" in section
+    assert data.misfire_charts[g.misfire_chart].name == "Black Powder Misfire Chart"

@@ -1,0 +1,112 @@
+"""Firing grapeshot (Warhammer Fantasy, War Machines: Grapeshot).
+
+:func:`fire_grapeshot` follows the book: choose a target as for normal shooting; roll an
+artillery die and a D6 for the number of shots (a misfire on the artillery die goes to the Black
+Powder Misfire Chart and nothing is fired); roll each shot to hit with the crew's Ballistic Skill
+and resolve the hits with the grapeshot profile (Strength 5, Armour Piercing 1).
+
+The to-hit modifiers are the core rulebook's shooting ones that a war machine can suffer: long
+range (beyond half the maximum range) and soft or hard cover, plus any other the players name;
+war machines ignore the penalties for moving and for multiple shots.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from engine.dice import Dice, DieRoll, RecordingDice
+from engine.errors import RulesError
+from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
+from engine.fantasy.profiles import GrapeshotProfile, MisfireChart, ToHitPenalties
+from engine.fantasy.shooting import ToHit, Volley, shoot, to_hit_needed
+from engine.fantasy.wounding import Profile
+
+UNIT = "in"
+MAX_MODIFIER = 3
+
+
+class Cover(enum.Enum):
+    NONE = "none"
+    SOFT = "soft"
+    HARD = "hard"
+
+
+@dataclass(frozen=True, slots=True)
+class GrapeshotShot:
+    """Everything a grapeshot blast did, in the order it happened."""
+
+    weapon: GrapeshotProfile
+    distance: float
+    """Inches to the target."""
+    ballistic_skill: int
+    long_range: bool
+    """Beyond half the maximum range."""
+    cover: Cover
+    modifier: int
+    """Other to-hit modifiers the players named: +1 helps, -1 hinders."""
+    penalty: int
+    """All to-hit penalties together, in points (positive is worse)."""
+    to_hit: ToHit
+    profile: Profile | None
+    dice: tuple[DieRoll, ...]
+    """Every die in the order rolled."""
+    artillery: DieRoll
+    shots_die: DieRoll
+    """The D6 added to the artillery die."""
+    misfire: Misfire | None
+    shots: int
+    """How many shots were fired: artillery + D6; 0 after a misfire."""
+    volley: Volley | None
+    """The shots rolled to hit and wound; None after a misfire."""
+    unit: str = UNIT
+
+    @property
+    def fired(self) -> bool:
+        return self.misfire is None
+
+
+def fire_grapeshot(
+    weapon: GrapeshotProfile,
+    misfire_chart: MisfireChart,
+    penalties: ToHitPenalties,
+    distance: float,
+    dice: Dice,
+    *,
+    ballistic_skill: int,
+    cover: Cover = Cover.NONE,
+    modifier: int = 0,
+    profile: Profile | None = None,
+) -> GrapeshotShot:
+    """Fire grapeshot at a target `distance` inches away with the crew's best `ballistic_skill`."""
+    # Choose a target as for normal shooting: within range.
+    if not 0 < distance <= weapon.range:
+        raise RulesError(f"Distance {distance:g}\" is outside grapeshot's range: the target must be within {weapon.range}\".")
+    if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > MAX_MODIFIER:
+        raise RulesError(f"To-hit modifier {modifier!r} is not possible here: give -{MAX_MODIFIER} to +{MAX_MODIFIER}.")
+    long_range = distance > weapon.range / 2
+    penalty = (
+        (penalties.long_range if long_range else 0)
+        + {Cover.NONE: 0, Cover.SOFT: penalties.soft_cover, Cover.HARD: penalties.hard_cover}[cover]
+        - modifier
+    )
+    to_hit = to_hit_needed(ballistic_skill, penalty)
+
+    dice = RecordingDice(dice)
+
+    def record(misfire: Misfire | None, shots: int, volley: Volley | None) -> GrapeshotShot:
+        dice.finish()
+        return GrapeshotShot(weapon, float(distance), ballistic_skill, long_range, cover, modifier, penalty, to_hit,
+                             profile, tuple(dice.rolled), artillery, shots_die, misfire, shots, volley)
+
+    # An artillery die and a D6 for the number of shots; a misfire goes to the chart.
+    artillery = dice.artillery("shots (artillery die)")
+    shots_die = dice.d6("shots (D6)")
+    if artillery.is_misfire:
+        return record(roll_on_misfire_chart(dice, misfire_chart), 0, None)
+
+    # Roll to hit with each shot, then resolve the hits with the grapeshot profile.
+    shots = artillery.value + shots_die.value
+    volley = shoot(dice, shots=shots, to_hit=to_hit, strength=weapon.strength, profile=profile,
+                   armour_piercing=weapon.armour_piercing)
+    return record(None, shots, volley)
