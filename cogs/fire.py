@@ -19,7 +19,8 @@ from cogs.stone_thrower_reply import stone_thrower_reply
 from config.gamedata import fantasy
 from engine.dice import Dice, EnteredDice
 from engine.fantasy.cannon import fire_cannon
-from engine.fantasy.grapeshot import MAX_MODIFIER, Cover, fire_grapeshot
+from engine.fantasy.grapeshot import fire_grapeshot
+from engine.fantasy.shooting import MAX_MODIFIER, Cover
 from engine.fantasy.misfire import consult_misfire_chart
 from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit

@@ -11,7 +11,8 @@ import discord
 
 from cogs.fantasy_text import SYSTEM, inches, misfire_json, misfire_line, misfire_outcome, wound_text
 from cogs.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
-from engine.fantasy.grapeshot import Cover, GrapeshotShot
+from engine.fantasy.grapeshot import GrapeshotShot
+from engine.fantasy.shooting import Cover
 from engine.fantasy.wounding import armour_save_modifier
 
 

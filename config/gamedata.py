@@ -16,7 +16,7 @@ from typing import Mapping
 
 from engine.dice import DieKind
 from engine.fantasy.profiles import (
-    CannonProfile, GrapeshotProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template,
+    BoltThrowerProfile, CannonProfile, GrapeshotProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template,
     ToHitPenalties, TroopType,
 )
 
@@ -29,6 +29,7 @@ class FantasyData:
 
     cannons: Mapping[str, CannonProfile]
     stone_throwers: Mapping[str, StoneThrowerProfile]
+    bolt_throwers: Mapping[str, BoltThrowerProfile]
     grapeshot: GrapeshotProfile
     to_hit_penalties: ToHitPenalties
     templates: Mapping[str, Template]
@@ -98,11 +99,20 @@ def fantasy() -> FantasyData:
         special_rules=tuple(g["special_rules"]), misfire_chart=g["misfire_chart"], source=g["source"],
     )
     penalties = ToHitPenalties(**raw["to_hit_penalties"])
+    bolt_throwers = {
+        k: BoltThrowerProfile(
+            key=k, name=v["name"], range=v["range"], strength=v["strength"],
+            multiple_wounds=_die(v["multiple_wounds"], f"fantasy.toml bolt_throwers.{k}"),
+            armour_piercing=v["armour_piercing"], special_rules=tuple(v["special_rules"]),
+            ranked_target=v["ranked_target"], source=v["source"],
+        )
+        for k, v in raw["bolt_throwers"].items()
+    }
     troops = {
         k: TroopType(key=k, name=v["name"], monstrous=v["monstrous"], base_width=v["base"][0], base_depth=v["base"][1])
         for k, v in raw["troops"].items()
     }
     return FantasyData(
-        MappingProxyType(cannons), MappingProxyType(stone_throwers), grapeshot, penalties, MappingProxyType(templates),
+        MappingProxyType(cannons), MappingProxyType(stone_throwers), MappingProxyType(bolt_throwers), grapeshot, penalties, MappingProxyType(templates),
         MappingProxyType(charts), MappingProxyType(troops),
     )

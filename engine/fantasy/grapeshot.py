@@ -12,24 +12,16 @@ war machines ignore the penalties for moving and for multiple shots.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
 from engine.fantasy.profiles import GrapeshotProfile, MisfireChart, ToHitPenalties
-from engine.fantasy.shooting import ToHit, Volley, shoot, to_hit_needed
+from engine.fantasy.shooting import Cover, ToHit, Volley, shoot, to_hit_needed, to_hit_penalty
 from engine.fantasy.wounding import Profile
 
 UNIT = "in"
-MAX_MODIFIER = 3
-
-
-class Cover(enum.Enum):
-    NONE = "none"
-    SOFT = "soft"
-    HARD = "hard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +74,7 @@ def fire_grapeshot(
     # Choose a target as for normal shooting: within range.
     if not 0 < distance <= weapon.range:
         raise RulesError(f"Distance {distance:g}\" is outside grapeshot's range: the target must be within {weapon.range}\".")
-    if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > MAX_MODIFIER:
-        raise RulesError(f"To-hit modifier {modifier!r} is not possible here: give -{MAX_MODIFIER} to +{MAX_MODIFIER}.")
-    long_range = distance > weapon.range / 2
-    penalty = (
-        (penalties.long_range if long_range else 0)
-        + {Cover.NONE: 0, Cover.SOFT: penalties.soft_cover, Cover.HARD: penalties.hard_cover}[cover]
-        - modifier
-    )
+    long_range, penalty = to_hit_penalty(penalties, distance=distance, max_range=weapon.range, cover=cover, modifier=modifier)
     to_hit = to_hit_needed(ballistic_skill, penalty)
 
     dice = RecordingDice(dice)

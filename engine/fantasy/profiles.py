@@ -76,6 +76,25 @@ class StoneThrowerProfile:
 
 
 @dataclass(frozen=True, slots=True)
+class BoltThrowerProfile:
+    """A bolt thrower's profile (War Machines: Bolt Throwers)."""
+
+    key: str
+    name: str
+    range: int
+    """Maximum range in inches; no minimum."""
+    strength: int
+    """Strength against the first model; one less for each model slain before."""
+    multiple_wounds: DieKind
+    armour_piercing: int
+    special_rules: tuple[str, ...]
+    ranked_target: int
+    """The fewest rank-and-file models for the bolt to go through the ranks; below it the model
+    hit in the rank is chosen at random."""
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class GrapeshotProfile:
     """Grapeshot, the cannon's other load (War Machines: Grapeshot)."""
 

@@ -8,14 +8,41 @@ Every hit then goes through the wounding sequence of :mod:`engine.fantasy.woundi
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from engine.dice import Dice, DieKind, DieRoll
 from engine.errors import RulesError
+from engine.fantasy.profiles import ToHitPenalties
 from engine.fantasy.wounding import Profile, WoundRoll, resolve_hits
 
 MAX_BS = 10
 MAX_SHOTS = 100
+MAX_MODIFIER = 3
+
+
+class Cover(enum.Enum):
+    NONE = "none"
+    SOFT = "soft"
+    HARD = "hard"
+
+
+def to_hit_penalty(
+    penalties: ToHitPenalties, *, distance: float, max_range: float, cover: Cover, modifier: int
+) -> tuple[bool, int]:
+    """The shooting modifiers a war machine can suffer, as points of penalty (positive is worse):
+    long range (beyond half the maximum range), cover, and any other `modifier` the players name
+    (+1 helps). War machines ignore the penalties for moving and for multiple shots. Returns
+    whether the target is at long range, and the penalty."""
+    if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > MAX_MODIFIER:
+        raise RulesError(f"To-hit modifier {modifier!r} is not possible here: give -{MAX_MODIFIER} to +{MAX_MODIFIER}.")
+    long_range = distance > max_range / 2
+    penalty = (
+        (penalties.long_range if long_range else 0)
+        + {Cover.NONE: 0, Cover.SOFT: penalties.soft_cover, Cover.HARD: penalties.hard_cover}[cover]
+        - modifier
+    )
+    return long_range, penalty
 
 
 @dataclass(frozen=True, slots=True)

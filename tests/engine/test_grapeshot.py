@@ -18,7 +18,8 @@ import pytest
 from config.gamedata import fantasy
 from engine.dice import Dice, DieKind, EnteredDice, RandomDice, Roller
 from engine.errors import DiceError, RulesError
-from engine.fantasy.grapeshot import MAX_MODIFIER, Cover, GrapeshotShot, fire_grapeshot
+from engine.fantasy.grapeshot import GrapeshotShot, fire_grapeshot
+from engine.fantasy.shooting import MAX_MODIFIER, Cover
 from engine.fantasy.profiles import MisfireOutcome
 from engine.fantasy.shooting import ToHit
 from engine.fantasy.wounding import Profile

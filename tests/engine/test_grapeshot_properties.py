@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from config.gamedata import fantasy
 from engine.dice import Dice, DieKind, DieRoll, EnteredDice, RandomDice, Roller, split_faces
 from engine.errors import DiceError, RulesError
-from engine.fantasy.grapeshot import Cover, GrapeshotShot, fire_grapeshot
+from engine.fantasy.grapeshot import GrapeshotShot, fire_grapeshot
+from engine.fantasy.shooting import Cover
 from engine.fantasy.wounding import Profile
 
 DATA = fantasy()
