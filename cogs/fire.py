@@ -4,6 +4,7 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations, and the cannon callbacks' ranges come from the profile at definition time.
 """
 
+import difflib
 from typing import Optional
 
 import discord
@@ -11,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.bolt_thrower_reply import bolt_thrower_reply
 from cogs.cannon_reply import cannon_reply
 from cogs.grapeshot_reply import grapeshot_reply
 from cogs.misfire_reply import misfire_reply
@@ -18,20 +20,41 @@ from cogs.replies import off_the_loop, send_reply
 from cogs.stone_thrower_reply import stone_thrower_reply
 from config.gamedata import fantasy
 from engine.dice import Dice, EnteredDice
+from engine.fantasy.bolt_thrower import fire_bolt_thrower
 from engine.fantasy.cannon import fire_cannon
 from engine.fantasy.grapeshot import fire_grapeshot
 from engine.fantasy.shooting import MAX_MODIFIER, Cover
 from engine.fantasy.misfire import consult_misfire_chart
 from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit
+from engine.fantasy.profiles import TroopType
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 from engine.errors import RulesError
+from renders.bolt_thrower import render_bolt_thrower
 from renders.cannon import render_cannon
 from renders.stone_thrower import render_stone_thrower
 
 DATA = fantasy()
 
-TROOP_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.troops.values()]
+
+
+async def troop_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """Troop types matching what the user has typed so far (an autocomplete keeps the /fire
+    group's schema inside Discord's 4000 characters, where ten choices per command would not)."""
+    typed = current.strip().lower()
+    found = [t for t in DATA.troops.values() if typed in t.name or typed in t.key] or list(DATA.troops.values())
+    return [Choice(name=t.name, value=t.key) for t in found][:25]
+
+
+def troop_type(troop: str) -> TroopType:
+    """The troop type a user named, by key ("monstrous-infantry") or name ("monstrous infantry")."""
+    wanted = troop.strip().lower()
+    for t in DATA.troops.values():
+        if wanted in (t.key, t.name, t.name.rstrip("s")):
+            return t
+    close = difflib.get_close_matches(wanted, [t.key for t in DATA.troops.values()], n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    raise RulesError(f"Troop type '{troop}' is not one we know: {', '.join(DATA.troops)}.{hint}")
 BASE_CHOICES = [Choice(name=f"{w} mm", value=w) for w in BASE_WIDTHS]
 FACING_CHOICES = [
     Choice(name="front", value=Facing.FRONT.value),
@@ -42,7 +65,7 @@ FACING_CHOICES = [
 TARGET_OPTIONS = dict(
     ranks="Target ranks (default 4)",
     files="Models per rank (default 5)",
-    troop="Troop type (default infantry)",
+    troop="Troop type (default infantry); monsters stop cannon balls",
     base="Base width, mm (default: usual)",
     depth="Base depth, mm (default: usual)",
     facing="Side facing the machine (default front)",
@@ -69,7 +92,7 @@ def target_unit(
     toughness: int | None, wounds: int | None, save: int | None, ward: int | None,
 ) -> TargetUnit:
     """The target unit from the command's options (shared by every Fantasy war machine)."""
-    kind = DATA.troops[troop]
+    kind = troop_type(troop)
     profile = target_profile(toughness, wounds, save, ward)
     if base is None:
         width, default_depth = kind.base_width, kind.base_depth
@@ -83,6 +106,8 @@ def target_unit(
 
 
 STONE = DATA.stone_throwers["stone-thrower"]
+BOLT = DATA.bolt_throwers["bolt-thrower"]
+COVER_CHOICES = [Choice(name=c.value, value=c.value) for c in Cover]
 MISFIRE_CHARTS = {"blackpowder": "black-powder", "stonethrower": "stone-thrower"}
 """The /misfire choices (as players type them) and the charts they name."""
 
@@ -99,7 +124,8 @@ def _cannon_command(key: str):
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
     @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})", **TARGET_OPTIONS)
-    @app_commands.choices(troop=TROOP_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def fire(
         self,
         interaction: discord.Interaction,
@@ -156,7 +182,8 @@ class FireCog(commands.Cog):
         indirect="Fire indirectly (a HIT scatters die - BS)",
         **{**TARGET_OPTIONS, "dice": 'Your dice in order, e.g. "H 4" (H@DEG if indirect)'},
     )
-    @app_commands.choices(troop=TROOP_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def stone_thrower(
         self,
         interaction: discord.Interaction,
@@ -198,7 +225,7 @@ class FireCog(commands.Cog):
         save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
         dice='Your dice in order: artillery, D6, then to hit, e.g. "6 3"',
     )
-    @app_commands.choices(cover=[Choice(name=c.value, value=c.value) for c in Cover])
+    @app_commands.choices(cover=COVER_CHOICES)
     async def grapeshot(
         self,
         interaction: discord.Interaction,
@@ -219,6 +246,42 @@ class FireCog(commands.Cog):
             profile=target_profile(toughness, wounds, save, ward),
         )
         await send_reply(interaction, grapeshot_reply(shot))
+
+    @fire.command(name="bolt-thrower", description="Fire a bolt thrower (48\", S6, D3 wounds, AP1) through the ranks")
+    @app_commands.describe(
+        distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best Ballistic Skill",
+        cover="Cover the target is in (default none)", modifier="Other to-hit modifiers, e.g. -1",
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+    )
+    @app_commands.choices(cover=COVER_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
+    async def bolt_thrower(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.1, float(BOLT.range)],
+        bs: Range[int, 1, 10],
+        cover: str = Cover.NONE.value,
+        modifier: Range[int, -MAX_MODIFIER, MAX_MODIFIER] = 0,
+        ranks: Range[int, 1, MAX_RANKS] = 4,
+        files: Range[int, 1, MAX_FILES] = 5,
+        troop: str = "infantry",
+        base: Optional[int] = None,
+        depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(
+            ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+            toughness=toughness, wounds=wounds, save=save, ward=ward,
+        )
+        shot = fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
+                                 ballistic_skill=bs, cover=Cover(cover), modifier=modifier)
+        image = await off_the_loop(interaction, render_bolt_thrower, shot)
+        await send_reply(interaction, bolt_thrower_reply(shot, image))
 
     @app_commands.command(name="misfire", description="Roll (or enter) a war machine misfire chart on its own")
     @app_commands.describe(chart="Which chart: black powder (cannons, grapeshot, fire throwers) or stone thrower",

@@ -254,6 +254,18 @@ class DiscordStandIn:
             await ws.close(code=4000)
 
     # -- interactions -------------------------------------------------------------------------
+    def autocomplete(self, command: str, focused: str, **options: Any) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload for typing in option `focused` of ``/group sub``."""
+        payload = self.slash(command, **options)
+        payload["type"] = 4
+        inner = payload["data"]["options"]
+        while inner and inner[0]["type"] in (1, 2):
+            inner = inner[0]["options"]
+        for o in inner:
+            if o["name"] == focused:
+                o["focused"] = True
+        return payload
+
     def slash(self, command: str, **options: Any) -> dict[str, Any]:
         """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands."""
         words = command.lstrip("/").split()

@@ -159,3 +159,28 @@ async def test_listed_guilds_get_the_commands_instead_of_a_global_sync(standin, 
     finally:
         await bot.close()
         await asyncio.wait_for(runner, 10)
+
+
+async def test_troop_autocomplete_answers_within_discords_limits(live_bot, standin):
+    payload = standin.autocomplete("/fire cannon", "troop", distance=30, troop="mon")
+    await standin.dispatch("INTERACTION_CREATE", payload)
+    call = await standin.wait_for(callback_for(payload))
+    assert call.json["type"] == 8
+    choices = call.json["data"]["choices"]
+    assert [c["value"] for c in choices] == ["monstrous-infantry", "monstrous-beast", "monstrous-cavalry", "monster"]
+    assert len(choices) <= 25 and all(1 <= len(c["name"]) <= 100 for c in choices)
+
+
+async def test_every_fire_command_answers_through_the_real_client(live_bot, standin):
+    for command, options, attachment in [
+        ("/fire great-cannon", {"distance": 40, "dice": "H 2 4"}, "great-cannon.png"),
+        ("/fire stone-thrower", {"distance": 30, "dice": "H 4"}, "stone-thrower.png"),
+        ("/fire bolt-thrower", {"distance": 20, "bs": 3, "dice": "6"}, "bolt-thrower.png"),
+        ("/fire grapeshot", {"distance": 6, "bs": 3, "dice": "2 1 4 4 4"}, None),
+        ("/misfire", {"chart": "stonethrower", "dice": "1"}, None),
+    ]:
+        payload = standin.slash(command, **options)
+        await standin.dispatch("INTERACTION_CREATE", payload)
+        call = await standin.wait_for(callback_for(payload))
+        assert call.json["type"] == 4 and call.json["data"]["embeds"], command
+        assert list(call.files) == ([attachment] if attachment else []), command

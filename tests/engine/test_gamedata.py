@@ -360,3 +360,81 @@ def test_grapeshot_profile_matches_the_rulebook_text(data):
     assert "number rolled on the artillery dice plus the D6" in section
     assert "roll a D6 on the Black Powder War Machine Misfire chart" in section
     assert data.misfire_charts[g.misfire_chart].name == "Black Powder Misfire Chart"
+
+
+# --- Bolt Throwers (War Machines: Bolt Throwers) --------------------------------------------------------
+
+# Bolt Thrower: 48" | 6 | Multiple Wounds (D3), Armour Piercing (1); no minimum range. A unit of five
+# or more ranked-up models takes the bolt through its ranks (Resolving Bolt Thrower Hits); below
+# five rank-and-file models the model hit in the rank is randomised (Bolt Throwers and Characters).
+# (name, range, Strength, Multiple Wounds die, Armour Piercing, special rules, ranked target)
+BOOK_BOLT_THROWERS = {
+    "bolt-thrower": ("Bolt Thrower", 48, 6, DieKind.D3, 1, ("Multiple Wounds (D3)", "Armour Piercing (1)"), 5),
+}
+
+
+@pytest.mark.parametrize("key", sorted(BOOK_BOLT_THROWERS))
+def test_bolt_thrower_profile_matches_the_book(data, key):
+    name, range_, strength, wounds, ap, rules, ranked = BOOK_BOLT_THROWERS[key]
+    b = data.bolt_throwers[key]
+    assert (b.key, b.name) == (key, name)
+    assert (b.range, b.strength, b.multiple_wounds, b.armour_piercing) == (range_, strength, wounds, ap)
+    assert b.special_rules == rules
+    assert b.ranked_target == ranked
+    assert "Bolt Throwers" in b.source and "Warhammer Fantasy" in b.source
+
+
+def test_only_the_bolt_thrower_of_the_book_is_shipped(data):
+    assert set(data.bolt_throwers) == set(BOOK_BOLT_THROWERS)
+
+
+def test_a_bolt_thrower_has_no_minimum_range_and_no_misfire(data):
+    b = data.bolt_throwers["bolt-thrower"]
+    fields = {f.name for f in dataclasses.fields(b)}
+    assert "min_range" not in fields and "misfire_chart" not in fields
+
+
+def test_bolt_thrower_data_is_read_only(data):
+    with pytest.raises(TypeError):
+        data.bolt_throwers["bolt-thrower"] = data.bolt_throwers["bolt-thrower"]  # type: ignore[index]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        data.bolt_throwers["bolt-thrower"].strength = 5  # type: ignore[misc]
+
+
+def test_a_bolt_thrower_with_an_unknown_die_is_a_bug_not_a_rules_error(tmp_path, monkeypatch):
+    text = (Path(gamedata.__file__).parent / "fantasy.toml").read_text(encoding="utf-8")
+    section = text.split("[bolt_throwers.bolt-thrower]", 1)[1].split("\n[", 1)[0]
+    assert 'multiple_wounds = "D3"' in section
+    (tmp_path / "fantasy.toml").write_text(
+        text.replace(section, section.replace('multiple_wounds = "D3"', 'multiple_wounds = "D7"')), encoding="utf-8")
+    monkeypatch.setattr(gamedata, "HERE", tmp_path)
+    with pytest.raises(ValueError, match="fantasy.toml bolt_throwers.bolt-thrower: 'D7' is not a die") as err:
+        gamedata.fantasy.__wrapped__()  # the loader itself, not the cached shipped data
+    assert not isinstance(err.value, RulesError)
+
+
+@needs_book
+def test_bolt_thrower_profile_matches_the_rulebook_text(data):
+    text = RULEBOOK.read_text(encoding="utf-8")
+    section = text.split("\nBolt Throwers\n", 1)[1].split("\nCannons\n", 1)[0]
+    m = re.search(r'^(\d+)" \| (\d+) \| (Multiple Wounds \((D\d)\))(Armour Piercing \((\d+)\)) \|', section, re.MULTILINE)
+    assert m, "the Range | Strength | Special Rules row"
+    b = data.bolt_throwers["bolt-thrower"]
+    assert (b.range, b.strength, b.multiple_wounds, b.armour_piercing) == (int(m[1]), int(m[2]), DieKind(m[4]), int(m[6]))
+    assert b.special_rules == (m[3], m[5])
+    # Resolving Bolt Thrower Hits: five or more ranked-up models, full Strength 6, one less a rank.
+    assert "If the target is a unit of five or more ranked-up models" in section
+    assert f"the bolt thrower's full Strength of {b.strength}" in section
+    assert f"-1 Strength (normally Strength {b.strength - 1})" in section
+    assert f"-2 Strength (normally Strength {b.strength - 2})" in section
+    assert "until either the unit runs out of ranks or the bolt fails to slay a target" in section
+    assert "all hits, at any Strength, inflict multiple wounds" in section
+    assert "the target's files count as ranks" in section
+    assert "the last rank if the bolt thrower is in the unit's rear arc" in section
+    # Bolt Throwers and Characters: fewer than five, randomise.
+    assert "the total number of rank and file models in the unit is less than five" in section
+    assert "randomise which model in the rank is hit" in section
+    assert b.ranked_target == 5
+    # Firing a Bolt Thrower: the crew's Ballistic Skill and the normal penalties.
+    assert "roll to hit using the crew's Ballistic Skill" in section
+    assert "All the normal To Hit penalties (except firing Multiple Shots) apply" in section
