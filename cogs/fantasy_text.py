@@ -30,8 +30,10 @@ def target_text(t: TargetUnit, machine: str) -> str:
     return text
 
 
-def wound_text(head: str, w: WoundRoll) -> str:
-    """One model's wounding sequence: ``R1 F3 centre: to wound 4 (needs 2+), no armour save, D6 5: ...``."""
+def wound_text(head: str, w: WoundRoll, *, one_model: bool = True) -> str:
+    """One hit's wounding sequence: ``R1 F3 centre: to wound 4 (needs 2+), no armour save, D6 5: ...``.
+    With `one_model` the hit is the only one on its model, so it says whether the model is slain;
+    hits on a unit (a volley) add up on the unit and say only the wounds."""
     if w.to_wound_needed is None:
         return f"{head}: S{w.strength} cannot wound"
     steps = [f"to wound {w.to_wound.value} (needs {w.to_wound_needed}+)"]
@@ -44,8 +46,10 @@ def wound_text(head: str, w: WoundRoll) -> str:
         return f"{head}: {', '.join(steps)}: saved"
     if w.multiple_wounds is not None:
         steps.append(f"{w.multiple_wounds.kind.value} {w.multiple_wounds.value}")
-    outcome = "slain" if w.slain else "survives"
-    return f"{head}: {', '.join(steps)}: {w.wounds} wound{'s' * (w.wounds != 1)}, {outcome}"
+    wounds = f"{w.wounds} wound{'s' * (w.wounds != 1)}"
+    if not one_model:
+        return f"{head}: {', '.join(steps)}: {wounds}"
+    return f"{head}: {', '.join(steps)}: {wounds}, {'slain' if w.slain else 'survives'}"
 
 
 def misfire_outcome(m: Misfire) -> str:

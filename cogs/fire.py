@@ -292,7 +292,7 @@ class FireCog(commands.Cog):
     ])
     async def misfire(self, interaction: discord.Interaction, chart: str, dice: Optional[str] = None) -> None:
         result = consult_misfire_chart(_dice(self.bot, dice), DATA.misfire_charts[MISFIRE_CHARTS[chart]])
-        await send_reply(interaction, misfire_reply(result))
+        await send_reply(interaction, misfire_reply(result, chart))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -48,7 +48,7 @@ def shot_lines(shot: GrapeshotShot) -> list[str]:
         if s.wound is None:
             lines.append(f"Shot {n}: hit ({'-'.join(d.face for d in s.to_hit)})")
         else:
-            lines.append(wound_text(f"Shot {n}", s.wound))
+            lines.append(wound_text(f"Shot {n}", s.wound, one_model=False))
     return lines
 
 

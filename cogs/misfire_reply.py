@@ -10,7 +10,8 @@ from engine.fantasy.misfire import Misfire
 from engine.fantasy.profiles import MisfireOutcome
 
 
-def misfire_reply(m: Misfire) -> Reply:
+def misfire_reply(m: Misfire, chart: str) -> Reply:
+    """`chart` is the option as the user chose it (``blackpowder``), echoed in ``--json``."""
     row = m.row
     outcome = f"{m.chart.name}: {m.roll.value} -> {row.title.rstrip('!')}."
     embed = discord.Embed(
@@ -26,5 +27,5 @@ def misfire_reply(m: Misfire) -> Reply:
     return Reply(
         embed=embed, image=None, filename="", command="misfire", system=SYSTEM, dice=(m.roll,),
         summary=(outcome, dice_summary((m.roll,)), row.effect),
-        fields={"chart": m.chart.key, "misfire": misfire_json(m), "wounds": row.wounds, "silent_turns": row.silent_turns},
+        fields={"chart": chart, "misfire": misfire_json(m), "wounds": row.wounds, "silent_turns": row.silent_turns},
     )

@@ -56,10 +56,11 @@ def shot_lines(shot: StoneShot) -> list[str]:
     if shot.scatter.is_hit and not shot.indirect:
         lines.append(f"Scatter die HIT: the template stays on target (artillery {art} ignored).")
     elif shot.scatter.is_hit:
-        d = shot.scatter_direction
+        d = shot.scatter.direction  # the small arrow on the die, whether or not the template moved
+        moves = f"moves {inches(shot.scatter_distance)}" if shot.scatter_distance else "does not move"
         lines.append(
-            f"Indirect fire, scatter die HIT: the template moves along the small arrow {d}° ({clock_face(d)}) "
-            f"by artillery {art} less BS {shot.ballistic_skill} = {inches(shot.scatter_distance)}."
+            f"Indirect fire, scatter die HIT: along the small arrow {d}° ({clock_face(d)}) the template {moves}: "
+            f"artillery {art} less BS {shot.ballistic_skill}, never below nothing."
         )
     else:
         d = shot.scatter_direction

@@ -199,8 +199,8 @@ class EnteredDice(Dice):
         left = self._faces[self._next :]
         if left:
             raise DiceError(
-                f"Dice: {len(left)} left over ({' '.join(left)}); this shot used only "
-                f"{self._next} of the {len(self._faces)} given."
+                f"Dice: {len(left)} left over ({' '.join(left)}); only {self._next} of the "
+                f"{len(self._faces)} given were needed."
             )
 
 

@@ -64,3 +64,13 @@ async def test_hard_cover_and_bs_1_need_a_six_then_more(bot):
 async def test_mistakes_are_one_sentence_and_exit_2(bot, line, message):
     code, result = await play(bot, line)
     assert code == 2 and message in result["error"]
+
+
+async def test_hits_on_many_wound_models_add_up_on_the_unit(bot):
+    # BS 3 at 5": 4+. Shots 2 + 1: three hits (4 4 4); S5 v T3 wounds on 2+ (2 2 2): three
+    # unsaved wounds on two-wound models, one model slain; no line calls a model slain alone.
+    code, result = await play(bot, '/fire grapeshot distance:5 bs:3 toughness:3 wounds:2 dice:"2 1 4 4 4 2 2 2"')
+    assert code == 0
+    assert (result["unsaved"], result["slain"]) == (3, 1)
+    hit_lines = [line for line in result["summary"] if line.startswith("Hit: ")]
+    assert len(hit_lines) == 3 and not any("survives" in l or "slain" in l for l in hit_lines)

@@ -84,5 +84,13 @@ async def test_mistakes_are_one_sentence_and_exit_2(bot, line, message):
 async def test_misfire_consults_the_chart_alone(bot, chart, roll, result):
     code, answer = await play(bot, f"/misfire chart:{chart} dice:{roll}")
     assert code == 0
-    assert answer["misfire"] == {"roll": roll, "result": result}
+    assert answer["misfire"] == {"roll": roll, "result": result} and answer["chart"] == chart
     assert answer["image"] is None and [d["by"] for d in answer["dice"]] == ["player"]
+
+
+async def test_an_indirect_hit_that_bs_cancels_stays_on_target(bot):
+    code, result = await play(bot, '/fire stone-thrower distance:30 indirect:true bs:4 dice:"H@0 2"')
+    assert code == 0, result
+    assert result["scatter"] == {"hit": True, "direction_deg": None, "distance": 0.0}
+    assert result["centre"] == {"x": 0.0, "y": 30.0} and result["hits"][0]["kind"] == "centre"
+    assert any("the template does not move" in line for line in result["summary"])

@@ -159,7 +159,7 @@ def test_a_miss_strikes_nobody_and_rolls_no_more_dice(bolt, target, faces):
 
 
 def test_dice_after_a_miss_are_left_over(no_dice):
-    with pytest.raises(DiceError, match=r"1 left over \(4\); this shot used only 1 of the 2 given"):
+    with pytest.raises(DiceError, match=r"1 left over \(4\); only 1 of the 2 given were needed"):
         fire_bolt_thrower(BOLT, PENALTIES, unit(profile=Profile(toughness=3)), 20, EnteredDice("3 4", no_dice),
                           ballistic_skill=3)
 
@@ -553,8 +553,8 @@ def test_errors_are_raised_before_any_die_is_rolled(no_dice):
      "'9' \\(die 3\\) does not fit the D6 rolled for armour save rank 1 file 3"),
     (unit(profile=Profile(toughness=3, wounds=2)), "4 2 4",
      "'4' \\(die 3\\) does not fit the D3 rolled for Multiple Wounds \\(D3\\) rank 1 file 3; faces that fit: 1 to 3"),
-    (unit(), "4 2", "1 left over \\(2\\); this shot used only 1 of the 2 given"),
-    (unit(profile=Profile(toughness=3)), "4 1 5 5", "2 left over \\(5 5\\); this shot used only 2 of the 4 given"),
+    (unit(), "4 2", "1 left over \\(2\\); only 1 of the 2 given were needed"),
+    (unit(profile=Profile(toughness=3)), "4 1 5 5", "2 left over \\(5 5\\); only 2 of the 4 given were needed"),
 ])
 def test_dice_that_do_not_fit_are_dice_errors_naming_the_die(no_dice, target, faces, message):
     with pytest.raises(DiceError, match=message):

@@ -314,7 +314,7 @@ def test_an_impossible_modifier_is_a_rules_error(no_dice, modifier):
     ("4 10", "'10' \\(die 2\\) does not fit the D6 rolled for shots \\(D6\\)"),
     ("2 1 4 7", "'7' \\(die 4\\) does not fit the D6 rolled for to hit shot 2"),
     ("M 2 8", "'8' \\(die 3\\) does not fit the D6 rolled for Black Powder Misfire Chart"),
-    ("2 1 4 4 4 5", "1 left over \\(5\\); this shot used only 5 of the 6 given"),
+    ("2 1 4 4 4 5", "1 left over \\(5\\); only 5 of the 6 given were needed"),
 ])
 def test_dice_that_do_not_fit_are_dice_errors_naming_the_die(no_dice, faces, message):
     with pytest.raises(DiceError, match=message):
