@@ -4,8 +4,8 @@
 normal shooting modifiers (a miss lands harmlessly); a hit on a unit of five or more rank-and-file
 models strikes a trooper in the rank facing the machine (the first rank from the front, the last
 from the rear, the files counting as ranks from the flank) at full Strength; each model it slays
-lets it go on into the rank behind at one less Strength, until the unit runs out of ranks or the
-bolt fails to slay. Every hit carries Multiple Wounds. Against fewer than five rank-and-file models
+lets it go on into the rank behind at one less Strength; it stops at the last rank or at the first
+model it does not kill. Every hit carries Multiple Wounds. Against fewer than five rank-and-file models
 the model hit in the rank is chosen at random.
 """
 
