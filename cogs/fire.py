@@ -22,39 +22,25 @@ from config.gamedata import fantasy
 from engine.dice import Dice, EnteredDice
 from engine.fantasy.bolt_thrower import fire_bolt_thrower
 from engine.fantasy.cannon import fire_cannon
-from engine.fantasy.grapeshot import fire_grapeshot
-from engine.fantasy.shooting import MAX_MODIFIER, Cover
-from engine.fantasy.misfire import consult_misfire_chart
-from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
-from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit
-from engine.fantasy.profiles import TroopType
-from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 from engine.errors import RulesError
+from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit
+from engine.fantasy.grapeshot import fire_grapeshot
+from engine.fantasy.misfire import consult_misfire_chart
+from engine.fantasy.profiles import TroopType
+from engine.fantasy.shooting import MAX_MODIFIER, Cover
+from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
+from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 from renders.bolt_thrower import render_bolt_thrower
 from renders.cannon import render_cannon
 from renders.stone_thrower import render_stone_thrower
 
 DATA = fantasy()
+STONE = DATA.stone_throwers["stone-thrower"]
+BOLT = DATA.bolt_throwers["bolt-thrower"]
+MISFIRE_CHARTS = {"blackpowder": "black-powder", "stonethrower": "stone-thrower"}
+"""The /misfire choices (as players type them) and the charts they name."""
 
-
-
-async def troop_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    """Troop types matching what the user has typed so far (an autocomplete keeps the /fire
-    group's schema inside Discord's 4000 characters, where ten choices per command would not)."""
-    typed = current.strip().lower()
-    found = [t for t in DATA.troops.values() if typed in t.name or typed in t.key] or list(DATA.troops.values())
-    return [Choice(name=t.name, value=t.key) for t in found][:25]
-
-
-def troop_type(troop: str) -> TroopType:
-    """The troop type a user named, by key ("monstrous-infantry") or name ("monstrous infantry")."""
-    wanted = troop.strip().lower()
-    for t in DATA.troops.values():
-        if wanted in (t.key, t.name, t.name.rstrip("s")):
-            return t
-    close = difflib.get_close_matches(wanted, [t.key for t in DATA.troops.values()], n=1)
-    hint = f" Did you mean {close[0]}?" if close else ""
-    raise RulesError(f"Troop type '{troop}' is not one we know: {', '.join(DATA.troops)}.{hint}")
+COVER_CHOICES = [Choice(name=c.value, value=c.value) for c in Cover]
 BASE_CHOICES = [Choice(name=f"{w} mm", value=w) for w in BASE_WIDTHS]
 FACING_CHOICES = [
     Choice(name="front", value=Facing.FRONT.value),
@@ -75,8 +61,27 @@ TARGET_OPTIONS = dict(
     ward="Ward save: 5 for 5+",
     aim_rank="Aim at this rank (1 = front)",
     aim_file="Aim at this file (from the left)",
-    dice='Your dice in order, e.g. "H 4 8" (README: entering dice)',
+    dice='Your dice in order, e.g. "H 4 8"; the bot rolls the rest',
 )
+
+
+async def troop_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """Troop types matching what the user has typed so far (an autocomplete keeps the /fire
+    group's schema inside Discord's 4000 characters, where ten choices per command would not)."""
+    typed = current.strip().lower()
+    found = [t for t in DATA.troops.values() if typed in t.name or typed in t.key] or list(DATA.troops.values())
+    return [Choice(name=t.name, value=t.key) for t in found][:25]
+
+
+def troop_type(troop: str) -> TroopType:
+    """The troop type a user named, by key ("monstrous-infantry") or name ("monstrous infantry")."""
+    wanted = troop.strip().lower()
+    for t in DATA.troops.values():
+        if wanted in (t.key, t.name, t.name.rstrip("s")):
+            return t
+    close = difflib.get_close_matches(wanted, [t.key for t in DATA.troops.values()], n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    raise RulesError(f"Troop type '{troop}' is not one we know: {', '.join(DATA.troops)}.{hint}")
 
 
 def target_profile(toughness: int | None, wounds: int | None, save: int | None, ward: int | None) -> Profile | None:
@@ -103,13 +108,6 @@ def target_unit(
         ranks=ranks, files=files, troop=kind, base_width=width, base_depth=depth or default_depth,
         facing=Facing(facing), profile=profile,
     )
-
-
-STONE = DATA.stone_throwers["stone-thrower"]
-BOLT = DATA.bolt_throwers["bolt-thrower"]
-COVER_CHOICES = [Choice(name=c.value, value=c.value) for c in Cover]
-MISFIRE_CHARTS = {"blackpowder": "black-powder", "stonethrower": "stone-thrower"}
-"""The /misfire choices (as players type them) and the charts they name."""
 
 
 def _dice(bot, entered: str | None) -> Dice:
