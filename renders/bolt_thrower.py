@@ -35,7 +35,7 @@ one struck only if the models before it die is hatched on white with a dashed ed
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.dice import DieRoll
 from engine.fantasy.bolt_thrower import BoltHit, BoltShot
@@ -44,14 +44,15 @@ from engine.fantasy.shooting import Cover
 from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
 from renders.canvas import (
-    INK, INK_SOFT, MUTED, WHITE, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, grow, legend_size,
-    length_text, line_height, text_box, text_width, wrap,
+    INK, INK_SOFT, MUTED, WHITE, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, grow, length_text,
+    line_height, text_box, text_width, wrap,
 )
 from renders.fantasy_units import (
-    BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, TITLE_HEIGHT, UNIT_COVER, BaseStyle, Callout, CalloutLine,
-    Frame, Line, base_item, callout_leader, callouts, draw_base, draw_base_edge, draw_column, draw_inset_frame,
-    draw_inset_machine, draw_names, draw_stretch, draw_table, frame, front_bar, front_item, grid_item, grid_step,
-    legend_top, names_clear_of, panel_top, target_text, unit_names, who, wound_text,
+    BAR_CROSSING, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
+    below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
+    draw_inset_machine, draw_stretch, draw_unit, finish_panel, frame, front_item, grid_item, grid_step, is_slain,
+    keep_clear_of_callouts, keep_clear_of_hits, name_unit, names_clear_of, panel_top, render_png, start_picture,
+    target_text, unit_names, who, wound_text,
 )
 
 MISS_SHORT = 1.0
@@ -109,25 +110,12 @@ class _Block:
     bottom: float
 
 
-@dataclass(frozen=True, slots=True)
-class _Layout:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Layout(PictureLayout):
     """Where everything goes on the picture."""
 
-    width: int
-    height: int
-    frame: Frame
     block: _Block
-    heading: tuple[tuple[str, int], ...]
-    callouts: tuple[Callout, ...]
-    legend: tuple[LegendItem, ...]
-    legend_top: float
     marks: _Marks
-    grid: int
-    """Inches between the target area's grid lines."""
-
-    @property
-    def panel(self) -> Viewport:
-        return self.frame.panel
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,28 +166,19 @@ class _Drawing:
 def render_bolt_thrower(
     shot: BoltShot, *, width: int = 900, max_panel_height: int = 620, inset: bool = True,
 ) -> bytes:
-    """The picture of `shot` as PNG bytes, `width` pixels wide (at least 640); the target area is
-    at most `max_panel_height` pixels tall. `inset` adds the small true-scale picture of the
-    whole shot where there is room for it. A pure function of the record: the same shot gives
-    the same bytes."""
-    return _draw(shot, width=width, max_panel_height=max_panel_height, inset=inset).canvas.png()
+    """The picture of `shot` as PNG bytes (:func:`renders.fantasy_units.render_png`)."""
+    return render_png(_draw, shot, width=width, max_panel_height=max_panel_height, inset=inset)
 
 
 def _draw(shot: BoltShot, *, width: int, max_panel_height: int, inset: bool) -> _Drawing:
     """The picture of `shot`, drawn, with where its parts went."""
-    if width < 640:
-        raise ValueError(f"width {width} is too narrow for the bolt thrower picture: give 640 pixels or more")
+    check_width(width, "bolt thrower")
     layout = _layout(shot, width, max_panel_height)
-    canvas = Canvas(layout.width, layout.height)
-    canvas.title_bar(_title(shot), _subtitle(shot), height=TITLE_HEIGHT)
+    canvas = start_picture(layout, _title(shot), _subtitle(shot))
     path, tags, names, hit_bases = _draw_panel(canvas, shot, layout)
     whole = _draw_strip(canvas, shot, layout, inset=inset)
     _draw_block(canvas, layout.block, layout.frame.column[0])
-    column = (layout.frame.column[0], layout.block.bottom, *layout.frame.column[2:])
-    draw_column(
-        canvas, frame=replace(layout.frame, column=column), heading=layout.heading, empty=None,
-        entries=layout.callouts, legend=layout.legend, legend_top=layout.legend_top,
-    )
+    draw_column(canvas, layout, empty=None, top=layout.block.bottom)
     return _Drawing(canvas, layout, path, tags, names, hit_bases, whole)
 
 
@@ -373,7 +352,7 @@ def _callout_lines(shot: BoltShot, index: int, width: float) -> tuple[CalloutLin
     result = _outcome(hit.wound) if hit.wound is not None else f"{shot.weapon.multiple_wounds.value} wounds"
     headline = f"{who(hit.rank, hit.file)}: S{hit.strength}, {result}"
     lines = [CalloutLine(line, LABEL + 1) for line in wrap(headline, size=LABEL + 1, width=width)]
-    lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), _slain(hit))
+    lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), is_slain(hit))
     notes = []
     if hit.wound is not None:
         notes.append(_wound_dice(shot, hit.wound))
@@ -406,15 +385,16 @@ def _layout(shot: BoltShot, width: int, max_panel_height: int) -> _Layout:
     panel, column = fr.panel, fr.column
     block = _block(shot, column)
     heading = _heading(shot, column[2] - column[0])
-    below_heading = block.bottom + 2 + sum(line_height(size) for _, size in heading) + 8
-    entries = _callouts(shot, fr, below_heading)
+    below = below_heading(block.bottom, heading)
+    entries = callouts_per_hit(shot.formation, shot.hits, fr, below, lambda i, room: _callout_lines(shot, i, room))
     marks = _marks(shot, panel)
     grid = grid_step(panel)
     legend = _legend(shot, marks, grid)
-    _, legend_height = legend_size(legend)
-    top = legend_top(fr, entries, below_heading, legend_height)
-    height = math.ceil(max(fr.strip[3], top + legend_height) + 14)
-    return _Layout(width, height, fr, block, heading, entries, legend, top, marks, grid)
+    top, height = column_foot(fr, entries, below, legend)
+    return _Layout(
+        width=width, height=height, frame=fr, heading=heading, callouts=entries, legend=legend, legend_top=top,
+        grid=grid, block=block, marks=marks,
+    )
 
 
 def _block(shot: BoltShot, column: Box) -> _Block:
@@ -459,19 +439,6 @@ def _block(shot: BoltShot, column: Box) -> _Block:
     return _Block(tuple(texts), tuple(dice), y + 6)
 
 
-def _callouts(shot: BoltShot, fr: Frame, top: float) -> tuple[Callout, ...]:
-    """The list of models hit, from `top` down, each level with its base as far as the column
-    allows."""
-    f, panel = shot.formation, fr.panel
-    text_room = fr.column[2] - fr.column[0] - CALLOUT_INDENT
-    entries = []
-    for i, hit in enumerate(shot.hits):
-        row, col = f.cell_of(hit.rank, hit.file)
-        lines = _callout_lines(shot, i, text_room)
-        entries.append((panel.at(f.centre(row, col))[1], panel.rect(*f.base_rect(row, col)), lines))
-    return callouts(entries, top=top, bottom=panel.box[3])
-
-
 # Marks.
 
 
@@ -479,10 +446,6 @@ def _style(hit: BoltHit | None) -> BaseStyle:
     if hit is None:
         return BaseStyle.PLAIN
     return BaseStyle.CONDITIONAL if hit.conditional else BaseStyle.SOLID
-
-
-def _slain(hit: BoltHit | None) -> bool:
-    return hit is not None and hit.wound is not None and hit.wound.slain
 
 
 def _die(canvas: Canvas, box: Box, face: str, *, size: int = 14) -> None:
@@ -604,15 +567,7 @@ def _draw_panel(canvas: Canvas, shot: BoltShot, layout: _Layout) -> tuple:
     or a tag would cross them), the notes. Returns the bolt's path, the tags, the names' boxes
     and the struck bases."""
     vp, f, marks = layout.panel, shot.formation, layout.marks
-    draw_table(canvas, vp, layout.grid)
-    hit_at = {f.cell_of(h.rank, h.file): h for h in shot.hits}
-    for row in range(f.rows):
-        for col in range(f.cols):
-            hit = hit_at.get((row, col))
-            draw_base(canvas, vp.rect(*f.base_rect(row, col)), _style(hit), slain=_slain(hit))
-    hit_bases = tuple((hit, vp.rect(*f.base_rect(*cell))) for cell, hit in hit_at.items())
-    bar = front_bar(f, vp)
-    canvas.draw.rectangle(bar, fill=INK)
+    hit_bases, bar = draw_unit(canvas, vp, f, shot.hits, _style, layout.grid)
 
     path = _path(shot, vp)
     _draw_path(canvas, path, marks)
@@ -639,12 +594,7 @@ def _draw_panel(canvas: Canvas, shot: BoltShot, layout: _Layout) -> tuple:
     lines = _drawn_lines(path, marks)
     for a, b in path.lines:
         canvas.keep_clear_of_line(a, b, path=True)
-    for hit, box in hit_bases:
-        canvas.keep_clear(grow(box, 1), crossing=HIT_CROSSING)
-        if _slain(hit):  # a leader along the cross would read as part of it
-            (x0, y0, x1, y1) = grow(box, -3)
-            canvas.keep_clear_of_line((x0, y0), (x1, y1), turn=15)
-            canvas.keep_clear_of_line((x0, y1), (x1, y0), turn=15)
+    keep_clear_of_hits(canvas, hit_bases)
     tag_boxes = tuple(grow(box, 1) for _, box in tags)
     for box in tag_boxes:
         canvas.keep_clear(box, crossing=HIT_CROSSING)
@@ -654,20 +604,11 @@ def _draw_panel(canvas: Canvas, shot: BoltShot, layout: _Layout) -> tuple:
     canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=UNIT_COVER)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
     names_clear_of(canvas, unit_names(f, vp, bar, lines, boxes=tag_boxes))
-    for callout in layout.callouts:
-        canvas.keep_clear_of_line(*callout_leader(callout, vp, layout.frame.column)[:2])
+    keep_clear_of_callouts(canvas, layout)
 
     notes = _place_notes(canvas, shot, vp, path, marks.tags)
-    for note in notes:
-        canvas.leader(note)
-    leaders = [(*note.leader, 1.0) for note in notes if note.leader is not None]
-    front, rows, cols = unit_names(
-        f, vp, bar, lines, leaders, (*tag_boxes, *(grow(note.box, 2) for note in notes)),
-    )
-    names = draw_names(canvas, front, rows + cols)
-    canvas.draw.rectangle(vp.box, outline=MUTED)
-    for note in notes:
-        canvas.plate(note)
+    names = name_unit(canvas, f, vp, bar, lines, notes, boxes=tag_boxes)
+    finish_panel(canvas, vp, notes)
     return path, tuple(tags), names, hit_bases
 
 
@@ -762,10 +703,6 @@ def _draw_inset(canvas: Canvas, shot: BoltShot, layout: _Layout, box: Box) -> Vi
 def _legend(shot: BoltShot, marks: _Marks, grid: int) -> tuple[LegendItem, ...]:
     """The key: only the marks this picture shows, and the grid's squares."""
 
-    def across(box: Box) -> tuple[XY, XY]:
-        y = (box[1] + box[3]) / 2
-        return (box[0], y), (box[2], y)
-
     head = min(marks.head, 10)
 
     def arrow(ink: tuple[int, int, int]) -> Swatch:
@@ -801,7 +738,7 @@ def _legend(shot: BoltShot, marks: _Marks, grid: int) -> tuple[LegendItem, ...]:
             items.append(base_item("struck by the bolt", BaseStyle.SOLID))
         if _maybe(shot):
             items.append(base_item("struck only if those before die", BaseStyle.CONDITIONAL))
-        if any(_slain(h) for h in shot.hits):
+        if any(is_slain(h) for h in shot.hits):
             items.append(base_item("slain", BaseStyle.PLAIN, slain=True))
     items.append(front_item())
     items.append(grid_item(grid, shot.unit))

@@ -47,14 +47,14 @@ from engine.fantasy.cannon import CannonHit, CannonShot, HitKind
 from engine.geometry import Point, clock_face
 from renders.canvas import (
     INK, INK_SOFT, MUTED, SCATTER, WHITE, RGB, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, clip_segment,
-    distance_to_segment, grow, legend_size, length_text, line_height, wrap,
+    distance_to_segment, grow, length_text, wrap,
 )
 from renders.fantasy_units import (
-    BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, TITLE_HEIGHT, UNIT_COVER, BaseStyle, Callout, CalloutLine,
-    Frame, Line, base_item, callout_leader, callouts, draw_base, draw_base_edge, draw_column, draw_inset_frame,
-    draw_inset_machine, draw_names, draw_stretch, draw_table, fire_line_item, frame, front_bar, front_item, grid_item,
-    grid_step, holds, legend_top, misfire_banner, names_clear_of, panel_top, target_text, unit_names, who,
-    wound_text,
+    BAR_CROSSING, LABEL, UNIT_COVER, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
+    below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
+    draw_inset_machine, draw_stretch, draw_unit, finish_panel, fire_line_item, frame, front_item, grid_item, grid_step,
+    holds, is_slain, keep_clear_of_callouts, keep_clear_of_hits, middle, misfire_banner, name_unit, names_clear_of,
+    panel_top, render_png, start_picture, target_text, unit_names, who, wound_text,
 )
 
 _BALL = 6
@@ -72,30 +72,12 @@ class _Style:
     CONDITIONAL = BaseStyle.CONDITIONAL
 
 
-@dataclass(frozen=True, slots=True)
-class _Layout:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Layout(PictureLayout):
     """Where everything goes on the picture."""
 
-    width: int
-    height: int
-    banner: tuple[tuple[str, int], ...]
-    """Misfire banner lines with their sizes; empty when the cannon fired."""
-    frame: Frame
-    """The target area, the strip under it (the muzzle placed in it) and the column."""
-    heading: tuple[tuple[str, int], ...]
-    """The lines of the column's heading with their sizes."""
-    callouts: tuple[Callout, ...]
-    legend: tuple[LegendItem, ...]
-    legend_top: float
     marks: _Marks
     """How big the shot's marks are drawn on the target area."""
-    grid: int
-    """Inches (or the game's unit) between the target area's grid lines."""
-
-    @property
-    def panel(self) -> Viewport:
-        """The target area at true scale."""
-        return self.frame.panel
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,29 +145,18 @@ class _Drawing:
 
 
 def render_cannon(shot: CannonShot, *, width: int = 900, max_panel_height: int = 620, inset: bool = True) -> bytes:
-    """The picture of `shot` as PNG bytes, `width` pixels wide (at least 640); the target area is
-    at most `max_panel_height` pixels tall. `inset` adds the small true-scale picture of the
-    whole shot where there is room for it. A pure function of the record: the same shot gives
-    the same bytes."""
-    return _draw(shot, width=width, max_panel_height=max_panel_height, inset=inset).canvas.png()
+    """The picture of `shot` as PNG bytes (:func:`renders.fantasy_units.render_png`)."""
+    return render_png(_draw, shot, width=width, max_panel_height=max_panel_height, inset=inset)
 
 
 def _draw(shot: CannonShot, *, width: int, max_panel_height: int, inset: bool) -> _Drawing:
     """The picture of `shot`, drawn, with where its parts went."""
-    if width < 640:
-        raise ValueError(f"width {width} is too narrow for the cannon picture: give 640 pixels or more")
+    check_width(width, "cannon")
     layout = _layout(shot, width, max_panel_height)
-    canvas = Canvas(layout.width, layout.height)
-    canvas.title_bar(_title(shot), _subtitle(shot), height=TITLE_HEIGHT)
-    if layout.banner:
-        lines, sizes = zip(*layout.banner)
-        canvas.banner((0, TITLE_HEIGHT, layout.width, layout.panel.top - 10), lines, sizes)
+    canvas = start_picture(layout, _title(shot), _subtitle(shot))
     lines, names, hit_bases = _draw_panel(canvas, shot, layout)
     whole = _draw_strip(canvas, shot, layout, inset=inset)
-    draw_column(
-        canvas, frame=layout.frame, heading=layout.heading, empty=_empty(shot), entries=layout.callouts,
-        legend=layout.legend, legend_top=layout.legend_top,
-    )
+    draw_column(canvas, layout, empty=_empty(shot))
     return _Drawing(canvas, layout, lines, names, hit_bases, whole)
 
 
@@ -253,7 +224,7 @@ def _callout_lines(shot: CannonShot, index: int, width: float) -> tuple[CalloutL
     result = f"{hit.wounds_die.value} wounds" if hit.wound is None else wound_text(hit.wound)
     headline = f"{who(hit.rank, hit.file)} {kind}: {result}"
     lines = [CalloutLine(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
-    lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), _slain(hit))
+    lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), is_slain(hit))
     notes = []
     if hit.conditional:
         before = [who(h.rank, h.file) for h in shot.hits[:index]]
@@ -286,35 +257,19 @@ def _layout(shot: CannonShot, width: int, max_panel_height: int) -> _Layout:
     fr = frame(shot.formation, _touched(shot), width=width, top=panel_top(banner), max_panel_height=max_panel_height)
     panel, column = fr.panel, fr.column
     heading = _heading(shot, column[2] - column[0])
-    below_heading = column[1] + 2 + sum(line_height(size) for _, size in heading) + 8
-    entries = _callouts(shot, panel, column, below_heading)
+    below = below_heading(column[1], heading)
+    entries = callouts_per_hit(shot.formation, shot.hits, fr, below, lambda i, room: _callout_lines(shot, i, room))
     marks = _marks(shot, panel)
     grid = grid_step(panel)
     legend = _legend(shot, marks, grid)
-    _, legend_height = legend_size(legend)
-    top = legend_top(fr, entries, below_heading, legend_height)
-    height_total = math.ceil(max(fr.strip[3], top + legend_height) + 14)
-    return _Layout(width, height_total, banner, fr, heading, entries, legend, top, marks, grid)
-
-
-def _callouts(shot: CannonShot, panel: Viewport, column: Box, top: float) -> tuple[Callout, ...]:
-    """The list of models hit, from `top` down, each level with its base as far as the column
-    allows."""
-    f = shot.formation
-    text_room = column[2] - column[0] - CALLOUT_INDENT
-    entries = []
-    for i, hit in enumerate(shot.hits):
-        row, col = f.cell_of(hit.rank, hit.file)
-        centre = panel.at(f.centre(row, col))[1]
-        entries.append((centre, panel.rect(*f.base_rect(row, col)), _callout_lines(shot, i, text_room)))
-    return callouts(entries, top=top, bottom=panel.box[3])
+    top, height = column_foot(fr, entries, below, legend)
+    return _Layout(
+        width=width, height=height, banner=banner, frame=fr, heading=heading, callouts=entries, legend=legend,
+        legend_top=top, marks=marks, grid=grid,
+    )
 
 
 # Marks.
-
-
-def _slain(hit: CannonHit | None) -> bool:
-    return hit is not None and hit.wound is not None and hit.wound.slain
 
 
 def _style(hit: CannonHit | None) -> BaseStyle:
@@ -391,17 +346,7 @@ def _draw_panel(
     them), the markers, the notes. Returns the shot's lines, the names' boxes and the hit
     bases' boxes."""
     vp, f, marks = layout.panel, shot.formation, layout.marks
-    area = vp.box
-    draw_table(canvas, vp, layout.grid)
-
-    hit_at = {f.cell_of(h.rank, h.file): h for h in shot.hits}
-    for row in range(f.rows):
-        for col in range(f.cols):
-            hit = hit_at.get((row, col))
-            draw_base(canvas, vp.rect(*f.base_rect(row, col)), _style(hit), slain=_slain(hit))
-    hit_bases = tuple((hit, vp.rect(*f.base_rect(*cell))) for cell, hit in hit_at.items())
-    bar = front_bar(f, vp)
-    canvas.draw.rectangle(bar, fill=INK)
+    hit_bases, bar = draw_unit(canvas, vp, f, shot.hits, _style, layout.grid)
 
     aim = vp.at(shot.aim)
     lines = _shot_lines(shot, vp, marks, hit_bases) if shot.fired else None
@@ -419,26 +364,15 @@ def _draw_panel(
     if shot.fired:
         for p in (vp.at(shot.landing), vp.at(shot.rest), vp.at(shot.path_end)):
             canvas.keep_clear(grow((p[0], p[1], p[0], p[1]), marks.ball + 6))
-    for hit, box in hit_bases:
-        canvas.keep_clear(grow(box, 1), crossing=HIT_CROSSING)
-        if _slain(hit):  # a leader along the cross would read as part of it
-            (x0, y0, x1, y1) = grow(box, -3)
-            canvas.keep_clear_of_line((x0, y0), (x1, y1), turn=15)
-            canvas.keep_clear_of_line((x0, y1), (x1, y0), turn=15)
+    keep_clear_of_hits(canvas, hit_bases)
     canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=UNIT_COVER)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
     drawn = _drawn_lines(lines, fire_line, marks)
     names_clear_of(canvas, unit_names(f, vp, bar, drawn))
-    for callout in layout.callouts:
-        canvas.keep_clear_of_line(*callout_leader(callout, vp, layout.frame.column)[:2])
+    keep_clear_of_callouts(canvas, layout)
 
     notes = _place_notes(canvas, shot, vp)
-    for note in notes:
-        canvas.leader(note)
-    # The notes' leaders may cross a name after all: it moves along its rank or file if it can.
-    leaders = [(*note.leader, 1.0) for note in notes if note.leader is not None]
-    front, rows, cols = unit_names(f, vp, bar, drawn, leaders, tuple(grow(note.box, 2) for note in notes))
-    name_boxes = draw_names(canvas, front, rows + cols)
+    name_boxes = name_unit(canvas, f, vp, bar, drawn, notes)
     # Over a direct hit's solid base the markers go without their white rings, which would
     # cover it.
     direct = next((box for hit, box in hit_bases if hit.kind is HitKind.DIRECT), None)
@@ -446,9 +380,7 @@ def _draw_panel(
     if shot.fired:
         landing = vp.at(shot.landing)
         _ball(canvas, landing, marks.ball, ring=direct is None or not holds(direct, landing, marks.ball + 2))
-    canvas.draw.rectangle(area, outline=MUTED)
-    for note in notes:
-        canvas.plate(note)
+    finish_panel(canvas, vp, notes)
     return lines, name_boxes, hit_bases
 
 
@@ -610,22 +542,15 @@ def _legend(shot: CannonShot, marks: _Marks, grid: int) -> tuple[LegendItem, ...
     """The key: only the marks this picture shows, drawn as big as they are on it, and the
     grid's squares."""
 
-    def mid(box: Box) -> XY:
-        return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-    def across(box: Box) -> tuple[XY, XY]:
-        y = (box[1] + box[3]) / 2
-        return (box[0], y), (box[2], y)
-
     def dashed(ink: RGB) -> Swatch:
         return lambda c, b: c.dashed(*across(b), fill=ink, width=2, dash=6, gap=5)
 
     items = [
-        LegendItem("aim marker", lambda c, b: _aim_marker(c, mid(b), r=5)),
+        LegendItem("aim marker", lambda c, b: _aim_marker(c, middle(b), r=5)),
         fire_line_item("muzzle to marker"),
     ]
     if shot.fired:
-        items.append(LegendItem("where the ball lands", lambda c, b: _ball(c, mid(b), marks.ball)))
+        items.append(LegendItem("where the ball lands", lambda c, b: _ball(c, middle(b), marks.ball)))
         if shot.landing.x != shot.aim.x:
             items.append(LegendItem("the ball's flight from the muzzle", dashed(INK)))
         if not shot.scatter.is_hit:
@@ -634,7 +559,7 @@ def _legend(shot: CannonShot, marks: _Marks, grid: int) -> tuple[LegendItem, ...
             head = min(marks.head, 10)
             items.append(LegendItem("bounce", lambda c, b: c.arrow(*across(b), fill=INK, width=marks.path, head=head)))
         if shot.stopped_by is not None:
-            items.append(LegendItem("stopped here", lambda c, b: _stop_bar(c, mid(b), (b[2], mid(b)[1]), half=7)))
+            items.append(LegendItem("stopped here", lambda c, b: _stop_bar(c, middle(b), (b[2], middle(b)[1]), half=7)))
             items.append(LegendItem("rest of the bounce, not travelled", dashed(MUTED)))
     styles = {_style(h) for h in shot.hits}
     for style, label in (
@@ -644,7 +569,7 @@ def _legend(shot: CannonShot, marks: _Marks, grid: int) -> tuple[LegendItem, ...
     ):
         if style in styles:
             items.append(base_item(label, style))
-    if any(_slain(h) for h in shot.hits):
+    if any(is_slain(h) for h in shot.hits):
         items.append(base_item("slain", _Style.PLAIN, slain=True))
     items.append(front_item())
     items.append(grid_item(grid, shot.unit))

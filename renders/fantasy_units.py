@@ -31,15 +31,16 @@ import enum
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from engine.fantasy.formation import Facing, Formation, TargetUnit
 from engine.fantasy.misfire import Misfire
 from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
 from renders.canvas import (
-    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, TABLE, WHITE,
-    Box, Canvas, LegendItem, Viewport, XY, clip_segment, grow, line_height, overlaps, spread, text_box,
-    text_width, wrap,
+    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, RGB, TABLE, WHITE,
+    Box, Canvas, Label, LegendItem, Viewport, XY, clip_segment, grow, legend_size, line_height, overlaps, spread,
+    text_box, text_width, wrap,
 )
 
 MARGIN = 2.0
@@ -187,6 +188,81 @@ def grid_step(panel: Viewport) -> int:
     """Inches between the target area's grid lines: 1, or 2, 5 or 10 when inches are too close
     together."""
     return next((n for n in (1, 2, 5) if panel.span(n) >= 12), 10)
+
+
+MIN_WIDTH = 640
+"""The narrowest picture, in pixels."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PictureLayout:
+    """Where everything goes on the picture, as far as all the pictures share it; each picture's
+    own layout adds what is its own."""
+
+    width: int
+    height: int
+    frame: Frame
+    """The target area, the strip under it (the machine placed in it) and the column."""
+    heading: tuple[tuple[str, int], ...]
+    """The lines of the column's heading with their sizes."""
+    callouts: tuple[Callout, ...]
+    legend: tuple[LegendItem, ...]
+    legend_top: float
+    grid: int
+    """Inches (or the game's unit) between the target area's grid lines."""
+    banner: tuple[tuple[str, int], ...] = ()
+    """Misfire banner lines with their sizes; empty when the machine fired."""
+
+    @property
+    def panel(self) -> Viewport:
+        """The target area at true scale."""
+        return self.frame.panel
+
+
+def check_width(width: int, machine: str) -> None:
+    """Refuse a picture of the `machine` narrower than MIN_WIDTH pixels."""
+    if width < MIN_WIDTH:
+        raise ValueError(f"width {width} is too narrow for the {machine} picture: give {MIN_WIDTH} pixels or more")
+
+
+class _Drawn(Protocol):
+    canvas: Canvas
+
+
+def render_png(draw: Callable[..., _Drawn], shot: Any, *, width: int, max_panel_height: int, inset: bool) -> bytes:
+    """The picture of `shot` drawn by `draw` as PNG bytes, `width` pixels wide (at least
+    MIN_WIDTH); the target area is at most `max_panel_height` pixels tall. `inset` adds the small
+    true-scale picture of the whole shot where there is room for it. A pure function of the
+    record: the same shot gives the same bytes."""
+    return draw(shot, width=width, max_panel_height=max_panel_height, inset=inset).canvas.png()
+
+
+def start_picture(layout: PictureLayout, title: str, subtitle: str, *, extra: Sequence[RGB] = ()) -> Canvas:
+    """The canvas for `layout` (with the `extra` colours), its title bar and the misfire banner
+    (if any) drawn."""
+    canvas = Canvas(layout.width, layout.height, extra=extra)
+    canvas.title_bar(title, subtitle, height=TITLE_HEIGHT)
+    if layout.banner:
+        lines, sizes = zip(*layout.banner)
+        canvas.banner((0, TITLE_HEIGHT, layout.width, layout.panel.top - 10), lines, sizes)
+    return canvas
+
+
+def below_heading(top: float, heading: Sequence[tuple[str, int]]) -> float:
+    """Pixel y under the column's `heading` written from `top`, where the list of models hit
+    starts."""
+    return top + 2 + sum(line_height(size) for _, size in heading) + 8
+
+
+def column_foot(
+    frame: Frame, entries: Sequence[Callout], below_heading: float, legend: Sequence[LegendItem],
+) -> tuple[float, int]:
+    """Where the key starts (at the foot of the column, or under the list when that runs long)
+    and how tall the picture is, in pixels."""
+    _, legend_height = legend_size(legend)
+    below = max((c.top + c.height for c in entries), default=below_heading + 14)
+    top = max(frame.strip[3] - legend_height, below + 14)
+    return top, math.ceil(max(frame.strip[3], top + legend_height) + 14)
 
 
 # The target area.
@@ -378,6 +454,87 @@ def draw_names(canvas: Canvas, front: Sequence[Name], names: Sequence[Name]) -> 
     return tuple(canvas.text(xy, text, size=size, fill=INK_SOFT, anchor=anchor, knockout=TABLE) for xy, text, size, anchor in names)
 
 
+class Hit(Protocol):
+    """A model hit, as all the machines' records give it."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def file(self) -> int: ...
+    @property
+    def wound(self) -> WoundRoll | None: ...
+
+
+H = TypeVar("H", bound=Hit)
+
+
+def is_slain(hit: Hit | None) -> bool:
+    """Whether the wound rolls slew the model `hit` (None: a model not hit)."""
+    return hit is not None and hit.wound is not None and hit.wound.slain
+
+
+def draw_unit(
+    canvas: Canvas, vp: Viewport, formation: Formation, hits: Sequence[H], style: Callable[[H | None], BaseStyle],
+    grid: int,
+) -> tuple[tuple[tuple[H, Box], ...], Box]:
+    """The target area's first layers: the table with a grid line every `grid` inches, the bases
+    (each drawn in the `style` of its hit, crossed out when slain) and the bar along the unit's
+    front. Returns each model hit with its base's pixel box, and the front bar's box."""
+    f = formation
+    draw_table(canvas, vp, grid)
+    hit_at = {f.cell_of(h.rank, h.file): h for h in hits}
+    for row in range(f.rows):
+        for col in range(f.cols):
+            hit = hit_at.get((row, col))
+            draw_base(canvas, vp.rect(*f.base_rect(row, col)), style(hit), slain=is_slain(hit))
+    hit_bases = tuple((hit, vp.rect(*f.base_rect(*cell))) for cell, hit in hit_at.items())
+    bar = front_bar(f, vp)
+    canvas.draw.rectangle(bar, fill=INK)
+    return hit_bases, bar
+
+
+def keep_clear_of_hits(canvas: Canvas, hit_bases: Sequence[tuple[Hit, Box]]) -> None:
+    """Keep the notes' leaders off the hit bases if they can help it, and off a slain model's
+    cross."""
+    for hit, box in hit_bases:
+        canvas.keep_clear(grow(box, 1), crossing=HIT_CROSSING)
+        if is_slain(hit):  # a leader along the cross would read as part of it
+            (x0, y0, x1, y1) = grow(box, -3)
+            canvas.keep_clear_of_line((x0, y0), (x1, y1), turn=15)
+            canvas.keep_clear_of_line((x0, y1), (x1, y0), turn=15)
+
+
+def keep_clear_of_callouts(canvas: Canvas, layout: PictureLayout) -> None:
+    """Keep the notes off the leaders of the list of models hit, where they cross the target
+    area."""
+    for callout in layout.callouts:
+        canvas.keep_clear_of_line(*callout_leader(callout, layout.panel, layout.frame.column)[:2])
+
+
+def name_unit(
+    canvas: Canvas, formation: Formation, vp: Viewport, bar: Box, lines: Sequence[Line], notes: Sequence[Label], *,
+    boxes: Sequence[Box] = (), rings: Sequence[Ring] = (),
+) -> tuple[Box, ...]:
+    """The notes' leaders, then the names round the unit (:func:`unit_names`) clear of the
+    shot's `lines`, of `boxes` and the notes, and where they can, of the leaders and `rings`.
+    Returns the names' boxes."""
+    for note in notes:
+        canvas.leader(note)
+    # The notes' leaders may cross a name after all: it moves along its rank or file if it can.
+    leaders = [(*note.leader, 1.0) for note in notes if note.leader is not None]
+    front, rows, cols = unit_names(
+        formation, vp, bar, lines, leaders, (*boxes, *(grow(note.box, 2) for note in notes)), rings,
+    )
+    return draw_names(canvas, front, rows + cols)
+
+
+def finish_panel(canvas: Canvas, vp: Viewport, notes: Sequence[Label]) -> None:
+    """The target area's last layers: its edge, and the notes' plates over everything."""
+    canvas.draw.rectangle(vp.box, outline=MUTED)
+    for note in notes:
+        canvas.plate(note)
+
+
 # The strip: the shortened stretch, the machine, the whole shot.
 
 
@@ -492,20 +649,33 @@ def callout_leader(callout: Callout, panel: Viewport, column: Box) -> tuple[XY, 
     return start, (max(edge, base[2]), y), (column[0] - 3, callout.top + line_height(callout.lines[0].size) / 2)
 
 
-def draw_column(
-    canvas: Canvas, *, frame: Frame, heading: Sequence[tuple[str, int]], empty: str | None,
-    entries: Sequence[Callout], legend: Sequence[LegendItem], legend_top: float,
-) -> None:
-    """Beside the target area: the heading, `empty` when no model was hit, each entry level with
-    its base and joined to it, then the key."""
-    x, top = frame.column[0], frame.column[1]
+def callouts_per_hit(
+    formation: Formation, hits: Sequence[H], frame: Frame, top: float, lines: Callable[[int, float], tuple[CalloutLine, ...]],
+) -> tuple[Callout, ...]:
+    """The list of models hit, an entry each (its `lines`, given the hit's index and the width
+    for the text), from `top` down, each level with its base as far as the column allows."""
+    f, panel = formation, frame.panel
+    text_room = frame.column[2] - frame.column[0] - CALLOUT_INDENT
+    entries = []
+    for i, hit in enumerate(hits):
+        row, col = f.cell_of(hit.rank, hit.file)
+        entries.append((panel.at(f.centre(row, col))[1], panel.rect(*f.base_rect(row, col)), lines(i, text_room)))
+    return callouts(entries, top=top, bottom=panel.box[3])
+
+
+def draw_column(canvas: Canvas, layout: PictureLayout, *, empty: str | None, top: float | None = None) -> None:
+    """Beside the target area, from `top` (the column's top unless given): the heading, `empty`
+    when no model was hit, each entry level with its base and joined to it, then the key."""
+    frame = layout.frame
+    x = frame.column[0]
+    top = frame.column[1] if top is None else top
     y = top + 2
-    for line, size in heading:
+    for line, size in layout.heading:
         canvas.text((x, y), line, size=size, anchor="lt")
         y += line_height(size)
     if empty is not None:
         canvas.text((x, top + 26), empty, size=LABEL, fill=INK_SOFT, anchor="lt")
-    for callout in entries:
+    for callout in layout.callouts:
         start, bend, end = callout_leader(callout, frame.panel, frame.column)
         canvas.line([start, bend, end], fill=INK_SOFT)
         canvas.draw.ellipse(grow((start[0], start[1], start[0], start[1]), 2), fill=INK)
@@ -516,13 +686,18 @@ def draw_column(
             fill = INK if line.size > LABEL else INK_SOFT
             canvas.text((x + CALLOUT_INDENT, y), line.text, size=line.size, fill=fill, anchor="lt")
             y += line_height(line.size)
-    canvas.legend((x, legend_top), legend)
+    canvas.legend((x, layout.legend_top), layout.legend)
 
 
-def legend_top(frame: Frame, entries: Sequence[Callout], below_heading: float, legend_height: float) -> float:
-    """Where the key starts: at the foot of the column, or under the list when that runs long."""
-    below = max((c.top + c.height for c in entries), default=below_heading + 14)
-    return max(frame.strip[3] - legend_height, below + 14)
+def middle(box: Box) -> XY:
+    """The middle of `box`."""
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def across(box: Box) -> tuple[XY, XY]:
+    """A line across the middle of `box`, left to right, as a key's swatch draws it."""
+    y = (box[1] + box[3]) / 2
+    return (box[0], y), (box[2], y)
 
 
 def square(box: Box) -> Box:

@@ -35,20 +35,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.dice import DieRoll
 from engine.fantasy.formation import Facing
 from engine.fantasy.stone_thrower import StoneShot, TemplateHit, TemplateHitKind
 from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point, clock_face
 from renders.canvas import (
     BASE, BASE_EDGE, GRID, INK, INK_SOFT, MUTED, SCATTER, TABLE, TEMPLATE, WHITE, Box, Canvas, Label, LegendItem,
-    Viewport, XY, clip_segment, distance_to_segment, grow, legend_size, length_text, line_height, mix, wrap,
+    Viewport, XY, clip_segment, distance_to_segment, grow, length_text, mix, wrap,
 )
 from renders.fantasy_units import (
-    BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, TITLE_HEIGHT, UNIT_COVER, BaseStyle, Callout, CalloutLine,
-    Frame, Line, Ring, base_item, callout_leader, callouts, draw_base, draw_base_edge, draw_column, draw_inset_frame,
-    draw_inset_machine, draw_names, draw_stretch, draw_table, fire_line_item, frame, front_bar, front_item, grid_item,
-    grid_step, legend_top, misfire_banner, names_clear_of, panel_top, target_text, unit_names, who, wound_text,
+    BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line,
+    PictureLayout, Ring, across, base_item, below_heading, callout_leader, callouts, check_width, column_foot,
+    draw_base_edge, draw_column, draw_inset_frame, draw_inset_machine, draw_stretch, draw_unit, finish_panel,
+    fire_line_item, frame, front_item, grid_item, grid_step, is_slain, keep_clear_of_callouts, keep_clear_of_hits,
+    middle, misfire_banner, name_unit, names_clear_of, panel_top, render_png, start_picture, target_text,
+    unit_names, who, wound_text,
 )
 
 TINT = 0.4
@@ -68,32 +69,11 @@ _RING_SEGMENTS = 32
 
 
 @dataclass(frozen=True, slots=True)
-class _Layout:
-    """Where everything goes on the picture."""
-
-    width: int
-    height: int
-    banner: tuple[tuple[str, int], ...]
-    """Misfire banner lines with their sizes; empty when the stone thrower fired."""
-    frame: Frame
-    heading: tuple[tuple[str, int], ...]
-    callouts: tuple[Callout, ...]
-    legend: tuple[LegendItem, ...]
-    legend_top: float
-    grid: int
-    """Inches between the target area's grid lines."""
-
-    @property
-    def panel(self) -> Viewport:
-        return self.frame.panel
-
-
-@dataclass(frozen=True, slots=True)
 class _Drawing:
     """A picture drawn, with where its parts went (for the tests)."""
 
     canvas: Canvas
-    layout: _Layout
+    layout: PictureLayout
     template: tuple[XY, float] | None
     """The template where it came down: its centre and radius in pixels; None when not fired."""
     placed: tuple[XY, float] | None
@@ -116,29 +96,18 @@ class _Drawing:
 def render_stone_thrower(
     shot: StoneShot, *, width: int = 900, max_panel_height: int = 620, inset: bool = True,
 ) -> bytes:
-    """The picture of `shot` as PNG bytes, `width` pixels wide (at least 640); the target area is
-    at most `max_panel_height` pixels tall. `inset` adds the small true-scale picture of the
-    whole shot where there is room for it. A pure function of the record: the same shot gives
-    the same bytes."""
-    return _draw(shot, width=width, max_panel_height=max_panel_height, inset=inset).canvas.png()
+    """The picture of `shot` as PNG bytes (:func:`renders.fantasy_units.render_png`)."""
+    return render_png(_draw, shot, width=width, max_panel_height=max_panel_height, inset=inset)
 
 
 def _draw(shot: StoneShot, *, width: int, max_panel_height: int, inset: bool) -> _Drawing:
     """The picture of `shot`, drawn, with where its parts went."""
-    if width < 640:
-        raise ValueError(f"width {width} is too narrow for the stone thrower picture: give 640 pixels or more")
+    check_width(width, "stone thrower")
     layout = _layout(shot, width, max_panel_height)
-    canvas = Canvas(layout.width, layout.height, extra=tuple(TINTS.values()))
-    canvas.title_bar(_title(shot), _subtitle(shot), height=TITLE_HEIGHT)
-    if layout.banner:
-        lines, sizes = zip(*layout.banner)
-        canvas.banner((0, TITLE_HEIGHT, layout.width, layout.panel.top - 10), lines, sizes)
+    canvas = start_picture(layout, _title(shot), _subtitle(shot), extra=tuple(TINTS.values()))
     drawing = _draw_panel(canvas, shot, layout)
     whole = _draw_strip(canvas, shot, layout, inset=inset)
-    draw_column(
-        canvas, frame=layout.frame, heading=layout.heading, empty=_empty(shot), entries=layout.callouts,
-        legend=layout.legend, legend_top=layout.legend_top,
-    )
+    draw_column(canvas, layout, empty=_empty(shot))
     return _Drawing(canvas, layout, *drawing, whole)
 
 
@@ -319,18 +288,19 @@ def _touched(shot: StoneShot) -> list[Point]:
     return points
 
 
-def _layout(shot: StoneShot, width: int, max_panel_height: int) -> _Layout:
+def _layout(shot: StoneShot, width: int, max_panel_height: int) -> PictureLayout:
     banner = misfire_banner(shot.misfire, "stone thrower", width)
     fr = frame(shot.formation, _touched(shot), width=width, top=panel_top(banner), max_panel_height=max_panel_height)
     heading = _heading(shot)
-    below_heading = fr.column[1] + 2 + sum(line_height(size) for _, size in heading) + 8
-    entries = _callouts(shot, fr, below_heading)
+    below = below_heading(fr.column[1], heading)
+    entries = _callouts(shot, fr, below)
     grid = grid_step(fr.panel)
     legend = _legend(shot, fr.panel, grid)
-    _, legend_height = legend_size(legend)
-    top = legend_top(fr, entries, below_heading, legend_height)
-    height = math.ceil(max(fr.strip[3], top + legend_height) + 14)
-    return _Layout(width, height, banner, fr, heading, entries, legend, top, grid)
+    top, height = column_foot(fr, entries, below, legend)
+    return PictureLayout(
+        width=width, height=height, banner=banner, frame=fr, heading=heading, callouts=entries, legend=legend,
+        legend_top=top, grid=grid,
+    )
 
 
 def _callouts(shot: StoneShot, fr: Frame, top: float) -> tuple[Callout, ...]:
@@ -365,10 +335,6 @@ def _style(hit: TemplateHit | None) -> BaseStyle:
     if hit is None:
         return BaseStyle.PLAIN
     return BaseStyle.SOLID if hit.kind is TemplateHitKind.CENTRE else BaseStyle.HATCHED
-
-
-def _slain(hit: TemplateHit | None) -> bool:
-    return hit is not None and hit.wound is not None and hit.wound.slain
 
 
 def _hole(canvas: Canvas, xy: XY, r: float) -> None:
@@ -460,7 +426,7 @@ def _scatter_arrow(
     return aim, tip
 
 
-def _draw_panel(canvas: Canvas, shot: StoneShot, layout: _Layout) -> tuple:
+def _draw_panel(canvas: Canvas, shot: StoneShot, layout: PictureLayout) -> tuple:
     """The target area in layers: table and grid, bases and the unit's front; the line of fire,
     the template's edge where it came down and the dashed circle where it was placed, the
     outline round the models the centre hole lay over, the scatter arrow, the centre hole; the
@@ -468,15 +434,7 @@ def _draw_panel(canvas: Canvas, shot: StoneShot, layout: _Layout) -> tuple:
     under it, and the notes. Returns the fields of :class:`_Drawing` from `template` to
     `choice`, in order."""
     vp, f = layout.panel, shot.formation
-    draw_table(canvas, vp, layout.grid)
-    hit_at = {f.cell_of(h.rank, h.file): h for h in shot.hits}
-    for row in range(f.rows):
-        for col in range(f.cols):
-            hit = hit_at.get((row, col))
-            draw_base(canvas, vp.rect(*f.base_rect(row, col)), _style(hit), slain=_slain(hit))
-    hit_bases = tuple((hit, vp.rect(*f.base_rect(*cell))) for cell, hit in hit_at.items())
-    bar = front_bar(f, vp)
-    canvas.draw.rectangle(bar, fill=INK)
+    hit_bases, bar = draw_unit(canvas, vp, f, shot.hits, _style, layout.grid)
 
     aim = vp.at(shot.aim)
     r = vp.span(shot.radius)
@@ -524,12 +482,7 @@ def _draw_panel(canvas: Canvas, shot: StoneShot, layout: _Layout) -> tuple:
     if template is not None:
         c = template[0]
         canvas.keep_clear(grow((c[0], c[1], c[0], c[1]), hole + 4))
-    for hit, box in hit_bases:
-        canvas.keep_clear(grow(box, 1), crossing=HIT_CROSSING)
-        if _slain(hit):  # a leader along the cross would read as part of it
-            (x0, y0, x1, y1) = grow(box, -3)
-            canvas.keep_clear_of_line((x0, y0), (x1, y1), turn=15)
-            canvas.keep_clear_of_line((x0, y1), (x1, y0), turn=15)
+    keep_clear_of_hits(canvas, hit_bases)
     if choice is not None:
         canvas.keep_clear(choice, crossing=HIT_CROSSING)
     canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=UNIT_COVER)
@@ -537,23 +490,16 @@ def _draw_panel(canvas: Canvas, shot: StoneShot, layout: _Layout) -> tuple:
         canvas.rather_not_cover(grow((*template[0], *template[0]), r), cost=UNIT_COVER)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
     names_clear_of(canvas, unit_names(f, vp, bar, lines, rings=rings))
-    for callout in layout.callouts:
-        canvas.keep_clear_of_line(*callout_leader(callout, vp, layout.frame.column)[:2])
+    keep_clear_of_callouts(canvas, layout)
 
     avoid = [fire, *([scatter] if scatter else []),
              *(callout_leader(c, vp, layout.frame.column)[:2] for c in layout.callouts)]
     unit_box = grow(vp.rect(f.left, f.near, f.right, f.far), 8)
     notes = _place_notes(canvas, shot, vp, template, placed, unit_box, avoid)
-    for note in notes:
-        canvas.leader(note)
-    leaders = [(*note.leader, 1.0) for note in notes if note.leader is not None]
-    front, rows, cols = unit_names(f, vp, bar, lines, leaders, tuple(grow(note.box, 2) for note in notes), rings)
-    names = draw_names(canvas, front, rows + cols)
+    names = name_unit(canvas, f, vp, bar, lines, notes, rings=rings)
     if template is not None:
         canvas.tint_circle(template[0], r, TINTS, within=vp.box)
-    canvas.draw.rectangle(vp.box, outline=MUTED)
-    for note in notes:
-        canvas.plate(note)
+    finish_panel(canvas, vp, notes)
     return template, placed, hole, fire, scatter, names, hit_bases, choice
 
 
@@ -599,7 +545,7 @@ def _place_notes(
 # The shortened stretch, the stone thrower, the whole shot.
 
 
-def _draw_strip(canvas: Canvas, shot: StoneShot, layout: _Layout, *, inset: bool) -> Viewport | None:
+def _draw_strip(canvas: Canvas, shot: StoneShot, layout: PictureLayout, *, inset: bool) -> Viewport | None:
     name = shot.weapon.name if shot.fired else f"{shot.weapon.name}: misfired"
     box = draw_stretch(
         canvas, layout.frame, distance=f"crossbar to target {length_text(shot.distance, shot.unit)}", name=name,
@@ -608,7 +554,7 @@ def _draw_strip(canvas: Canvas, shot: StoneShot, layout: _Layout, *, inset: bool
     return _draw_inset(canvas, shot, layout, box) if box is not None else None
 
 
-def _draw_inset(canvas: Canvas, shot: StoneShot, layout: _Layout, box: Box) -> Viewport:
+def _draw_inset(canvas: Canvas, shot: StoneShot, layout: PictureLayout, box: Box) -> Viewport:
     """The whole shot at true scale in `box`: the stone thrower, the unit, (dashed) the stretch
     the target area shows, the line of fire to where the template was placed (thin and grey),
     and the template where it came down (or, not fired, where it was placed)."""
@@ -632,21 +578,14 @@ def _draw_inset(canvas: Canvas, shot: StoneShot, layout: _Layout, box: Box) -> V
 def _legend(shot: StoneShot, vp: Viewport, grid: int) -> tuple[LegendItem, ...]:
     """The key: only the marks this picture shows, and the grid's squares."""
 
-    def mid(box: Box) -> XY:
-        return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-    def across(box: Box) -> tuple[XY, XY]:
-        y = (box[1] + box[3]) / 2
-        return (box[0], y), (box[2], y)
-
     def template(c: Canvas, b: Box) -> None:
-        x, y = mid(b)
+        x, y = middle(b)
         c.draw.rectangle(b, fill=TABLE)
         c.draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=TINTS[TABLE])
         _template(c, (x, y), 8)
 
     def dashed(ink: tuple[int, int, int]):
-        return lambda c, b: c.dashed_circle(mid(b), 8, fill=ink, width=2, dash=5, gap=3)
+        return lambda c, b: c.dashed_circle(middle(b), 8, fill=ink, width=2, dash=5, gap=3)
 
     def outline(c: Canvas, b: Box) -> None:
         c.dashed_rect(grow(b, -1), fill=INK, width=2, dash=5, gap=3)
@@ -655,7 +594,7 @@ def _legend(shot: StoneShot, vp: Viewport, grid: int) -> tuple[LegendItem, ...]:
     if shot.fired:
         diameter = length_text(2 * shot.radius, shot.unit)
         items.append(LegendItem(f"the template ({diameter} across)", template))
-        items.append(LegendItem("its centre hole", lambda c, b: _hole(c, mid(b), _HOLE_MIN)))
+        items.append(LegendItem("its centre hole", lambda c, b: _hole(c, middle(b), _HOLE_MIN)))
         if _moved(shot):
             items.append(LegendItem("where it was placed", dashed(MUTED)))
             what = "scatter (the hit's small arrow)" if shot.scatter.is_hit else "scatter"
@@ -671,7 +610,7 @@ def _legend(shot: StoneShot, vp: Viewport, grid: int) -> tuple[LegendItem, ...]:
         items.append(base_item(f"under the template: {', '.join(f'S{s}' for s in strengths)}", BaseStyle.HATCHED))
     if shot.centre_choice:
         items.append(LegendItem("the hole lay over these", outline))
-    if any(_slain(h) for h in shot.hits):
+    if any(is_slain(h) for h in shot.hits):
         items.append(base_item("slain", BaseStyle.PLAIN, slain=True))
     items.append(front_item())
     items.append(grid_item(grid, shot.unit))
