@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from engine.dice import Dice, DieKind, DieRoll
+from engine.dice import Dice, DieKind, DieRoll, RecordingDice
 from engine.errors import RulesError
 from engine.fantasy.formation import Formation, TargetUnit, lay_out
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
@@ -118,21 +118,16 @@ def fire_cannon(
         )
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     marker = Point(0.0, float(distance))
-    rolled: list[DieRoll] = []
-
-    def keep(die: DieRoll) -> DieRoll:
-        rolled.append(die)
-        return die
+    dice = RecordingDice(dice)
 
     # Fire! The scatter die and the artillery die together.
-    scatter = keep(dice.scatter("scatter"))
-    artillery = keep(dice.artillery("scatter distance"))
+    scatter = dice.scatter("scatter")
+    artillery = dice.artillery("scatter distance")
     if artillery.is_misfire:
         misfire = roll_on_misfire_chart(dice, misfire_chart)
-        rolled.append(misfire.roll)
         dice.finish()
         return CannonShot(
-            weapon, target, formation, float(distance), marker, aimed, tuple(rolled), misfire,
+            weapon, target, formation, float(distance), marker, aimed, tuple(dice.rolled), misfire,
             scatter, artillery, 0.0, None, None, 0.0, None, None, None, (),
         )
     scatter_distance = 0.0 if scatter.is_hit else artillery.value / 2
@@ -140,7 +135,7 @@ def fire_cannon(
 
     # The shot line runs from the barrel through the landing point; the ball bounces along it.
     line = landing.unit()
-    bounce = keep(dice.artillery("bounce"))
+    bounce = dice.artillery("bounce")
     bounce_distance = 0.0 if bounce.is_misfire else float(bounce.value)
     path_end = landing.along(line, bounce_distance)
 
@@ -167,7 +162,6 @@ def fire_cannon(
         wound = None
         if target.profile is not None:
             wound = resolve_hit(dice, strength=weapon.strength, profile=target.profile, multiple_wounds=die, who=who)
-            rolled.extend(d for d in (wound.to_wound, wound.save, wound.ward, wound.multiple_wounds) if d is not None)
         at = landing.along(line, t)
         hits.append(CannonHit(rank, file, row + 1, kind, weapon.strength, die, at, t, wound, after_monster))
         if target.troop.monstrous:
@@ -178,7 +172,7 @@ def fire_cannon(
                 break
     dice.finish()
     return CannonShot(
-        weapon, target, formation, float(distance), marker, aimed, tuple(rolled), None,
+        weapon, target, formation, float(distance), marker, aimed, tuple(dice.rolled), None,
         scatter, artillery, scatter_distance, landing, bounce, bounce_distance, path_end, rest,
         stopped_by, tuple(hits),
     )

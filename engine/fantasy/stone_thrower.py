@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from engine.dice import Dice, DieKind, DieRoll, pick_at_random
+from engine.dice import Dice, DieKind, DieRoll, RecordingDice, pick_at_random
 from engine.errors import RulesError
 from engine.fantasy.formation import Formation, TargetUnit, lay_out
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
@@ -122,25 +122,20 @@ def fire_stone_thrower(
         raise RulesError("An indirect shot scatters by the artillery die less the crew's Ballistic Skill: give bs.")
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     aim = Point(0.0, float(distance))
-    rolled: list[DieRoll] = []
-
-    def keep(*dies: DieRoll) -> None:
-        rolled.extend(dies)
+    dice = RecordingDice(dice)
 
     def record(misfire, direction, moved, centre, choice, picked, hits) -> StoneShot:
         dice.finish()
         return StoneShot(
-            weapon, target, formation, float(distance), aim, aimed, indirect, ballistic_skill, tuple(rolled),
+            weapon, target, formation, float(distance), aim, aimed, indirect, ballistic_skill, tuple(dice.rolled),
             misfire, scatter, artillery, direction, moved, centre, weapon.template.radius, choice, picked, hits,
         )
 
     # Scatter: the scatter die and the artillery die together.
     scatter = dice.scatter("scatter", small_arrow=indirect)
     artillery = dice.artillery("scatter distance")
-    keep(scatter, artillery)
     if artillery.is_misfire:
         misfire = roll_on_misfire_chart(dice, misfire_chart)
-        keep(misfire.roll)
         return record(misfire, None, 0.0, None, (), (), ())
     if not scatter.is_hit:
         direction, moved = scatter.direction, float(artillery.value)
@@ -160,25 +155,23 @@ def fire_stone_thrower(
     if len(under_hole) > 1:
         choice = tuple(formation.rank_file(r, c) for r, c in under_hole)
         index, picked = pick_at_random(dice, len(under_hole), "which model is under the centre hole")
-        keep(*picked)
         under_hole = [under_hole[index]]
     hits: list[TemplateHit] = []
     for row, col in under_hole:
-        hits.append(_hit(dice, keep, target, formation.rank_file(row, col), TemplateHitKind.CENTRE,
+        hits.append(_hit(dice, target, formation.rank_file(row, col), TemplateHitKind.CENTRE,
                          weapon.centre_strength, weapon.centre_wounds))
     for row, col in formation.under_circle(centre, weapon.template.radius):
         if (row, col) not in under_hole:
-            hits.append(_hit(dice, keep, target, formation.rank_file(row, col), TemplateHitKind.TEMPLATE,
+            hits.append(_hit(dice, target, formation.rank_file(row, col), TemplateHitKind.TEMPLATE,
                              weapon.strength, None))
     return record(None, direction, moved, centre, choice, picked, tuple(hits))
 
 
-def _hit(dice: Dice, keep, target: TargetUnit, rank_file: tuple[int, int], kind: TemplateHitKind,
+def _hit(dice: Dice, target: TargetUnit, rank_file: tuple[int, int], kind: TemplateHitKind,
          strength: int, wounds_die: DieKind | None) -> TemplateHit:
     rank, file = rank_file
     wound = None
     if target.profile is not None:
         wound = resolve_hit(dice, strength=strength, profile=target.profile, multiple_wounds=wounds_die,
                             who=f"rank {rank} file {file}")
-        keep(*(d for d in (wound.to_wound, wound.save, wound.ward, wound.multiple_wounds) if d is not None))
     return TemplateHit(rank, file, kind, strength, wounds_die, wound)
