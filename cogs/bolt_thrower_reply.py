@@ -9,23 +9,16 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy_text import SYSTEM, inches, target_text, wound_text
+from cogs.fantasy_text import SYSTEM, inches, to_hit_text, target_text, wound_text
 from cogs.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.bolt_thrower import BoltHit, BoltShot
-from engine.fantasy.shooting import Cover
 
 
 def to_hit_line(shot: BoltShot) -> str:
-    parts = []
-    if shot.long_range:
-        parts.append(f"long range (over {inches(shot.weapon.range / 2)})")
-    if shot.cover is not Cover.NONE:
-        parts.append(f"{shot.cover.value} cover")
-    if shot.modifier:
-        parts.append(f"other modifiers {shot.modifier:+d}")
-    mods = f" with {', '.join(parts)}" if parts else ""
+    line = to_hit_text(ballistic_skill=shot.ballistic_skill, to_hit=shot.to_hit, long_range=shot.long_range,
+                       max_range=shot.weapon.range, cover=shot.cover, modifier=shot.modifier)
     rolled = " then ".join(d.face for d in shot.to_hit_dice) or "no roll"
-    return f"BS {shot.ballistic_skill}{mods}: needs {shot.to_hit.describe()} to hit; rolled {rolled}"
+    return f"{line}; rolled {rolled}"
 
 
 def hit_text(hit: BoltHit) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.fantasy.formation import TargetUnit
 from engine.fantasy.misfire import Misfire
+from engine.fantasy.shooting import Cover, ToHit
 from engine.fantasy.wounding import WoundRoll
 
 SYSTEM = "warhammer-fantasy"
@@ -28,6 +29,20 @@ def target_text(t: TargetUnit, machine: str) -> str:
     if t.profile is not None:
         text += f"; {t.profile.describe()}"
     return text
+
+
+def to_hit_text(*, ballistic_skill: int, to_hit: ToHit, long_range: bool, max_range: float, cover: Cover,
+                 modifier: int) -> str:
+    """``BS 3 with long range (over 6"), soft cover: needs 6+ to hit``."""
+    parts = []
+    if long_range:
+        parts.append(f"long range (over {inches(max_range / 2)})")
+    if cover is not Cover.NONE:
+        parts.append(f"{cover.value} cover")
+    if modifier:
+        parts.append(f"other modifiers {modifier:+d}")
+    mods = f" with {', '.join(parts)}" if parts else ""
+    return f"BS {ballistic_skill}{mods}: needs {to_hit.describe()} to hit"
 
 
 def wound_text(head: str, w: WoundRoll, *, one_model: bool = True) -> str:

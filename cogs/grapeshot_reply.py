@@ -9,24 +9,16 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy_text import SYSTEM, inches, misfire_json, misfire_line, misfire_outcome, wound_text
+from cogs.fantasy_text import SYSTEM, inches, to_hit_text, misfire_json, misfire_line, misfire_outcome, wound_text
 from cogs.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.grapeshot import GrapeshotShot
-from engine.fantasy.shooting import Cover
 from engine.fantasy.wounding import armour_save_modifier
 
 
 def to_hit_line(shot: GrapeshotShot) -> str:
-    """``BS 3: 4+; long range -1, soft cover -1: needs 6+``."""
-    parts = []
-    if shot.long_range:
-        parts.append(f"long range (over {inches(shot.weapon.range / 2)})")
-    if shot.cover is not Cover.NONE:
-        parts.append(f"{shot.cover.value} cover")
-    if shot.modifier:
-        parts.append(f"other modifiers {shot.modifier:+d}")
-    mods = f" with {', '.join(parts)}" if parts else ""
-    return f"BS {shot.ballistic_skill}{mods}: needs {shot.to_hit.describe()} to hit"
+    line = to_hit_text(ballistic_skill=shot.ballistic_skill, to_hit=shot.to_hit, long_range=shot.long_range,
+                       max_range=shot.weapon.range, cover=shot.cover, modifier=shot.modifier)
+    return line
 
 
 def outcome_line(shot: GrapeshotShot) -> str:
