@@ -17,21 +17,8 @@ from config.settings import Settings
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-async def bot(tmp_path):
-    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=3))
-    await bot.load_cogs()
-    return bot
-
-
-async def play(bot, line: str) -> tuple[int, dict]:
-    out = io.StringIO()
-    code = await console.run_line(bot, line, as_json=True, out=out)
-    return code, json.loads(out.getvalue())
-
-
-async def test_json_carries_the_contract_fields_and_the_hits(bot):
-    code, result = await play(bot, '/fire cannon distance:30 ranks:4 files:5 dice:"H 4 8"')
+async def test_json_carries_the_contract_fields_and_the_hits(play):
+    code, result = await play('/fire cannon distance:30 ranks:4 files:5 dice:"H 4 8"')
     assert code == 0
     assert result["command"] == "fire cannon" and result["system"] == "warhammer-fantasy"
     assert result["misfire"] is None
@@ -44,15 +31,15 @@ async def test_json_carries_the_contract_fields_and_the_hits(bot):
     assert Image.open(result["image"]).format == "PNG"
 
 
-async def test_json_misfire_object(bot):
-    code, result = await play(bot, "/fire great-cannon distance:20 dice:H,M,1")
+async def test_json_misfire_object(play):
+    code, result = await play("/fire great-cannon distance:20 dice:H,M,1")
     assert code == 0
     assert result["misfire"] == {"roll": 1, "result": "destroyed"}
     assert result["hits"] == []
 
 
-async def test_a_profile_makes_the_bot_roll_the_wounds(bot):
-    code, result = await play(bot, '/fire cannon distance:24 troop:monster ranks:1 files:1 toughness:6 wounds:6 save:4 dice:"H 6 4 2 4"')
+async def test_a_profile_makes_the_bot_roll_the_wounds(play):
+    code, result = await play('/fire cannon distance:24 troop:monster ranks:1 files:1 toughness:6 wounds:6 save:4 dice:"H 6 4 2 4"')
     assert code == 0
     # S10 against T6 wounds on 2+, a 4+ save is gone (10-3 = -7); D6 wounds: 4 of 6, it survives.
     (hit,) = result["hits"]
@@ -62,18 +49,18 @@ async def test_a_profile_makes_the_bot_roll_the_wounds(bot):
     ]
 
 
-async def test_a_monster_that_survives_is_named_as_the_stopper_and_the_bounce_flags_are_explicit(bot):
-    code, result = await play(bot, '/fire cannon distance:30 troop:monstrous-infantry ranks:3 files:3 toughness:4 wounds:3 save:4 dice:"H 4 10 6 2"')
+async def test_a_monster_that_survives_is_named_as_the_stopper_and_the_bounce_flags_are_explicit(play):
+    code, result = await play('/fire cannon distance:30 troop:monstrous-infantry ranks:3 files:3 toughness:4 wounds:3 save:4 dice:"H 4 10 6 2"')
     assert code == 0
     assert result["stopped_by"] == {"rank": 1, "file": 2}
     assert (result["bounce"], result["bounce_misfire"]) == (10.0, False)
     assert "stops the ball where it lands" in " ".join(result["summary"])
-    code, result = await play(bot, '/fire cannon distance:30 dice:"H 4 M"')
+    code, result = await play('/fire cannon distance:30 dice:"H 4 M"')
     assert (result["bounce"], result["bounce_misfire"], result["stopped_by"]) == (0.0, True, None)
 
 
-async def test_curly_quotes_from_a_phone_read_as_straight_ones(bot):
-    code, result = await play(bot, "/fire cannon distance:30 dice:\u201cH 4 8\u201d")
+async def test_curly_quotes_from_a_phone_read_as_straight_ones(play):
+    code, result = await play("/fire cannon distance:30 dice:\u201cH 4 8\u201d")
     assert code == 0 and [d["face"] for d in result["dice"]] == ["H", "4", "8"]
 
 
@@ -83,12 +70,12 @@ async def test_without_a_profile_the_reply_says_s10_leaves_no_armour_save(bot):
     assert "roll to wound at S10 (no armour save is possible), then ward saves" in out.getvalue()
 
 
-async def test_bot_dice_are_marked_and_a_seed_replays_them(tmp_path):
+async def test_bot_dice_are_marked_and_a_seed_replays_them(tmp_path, play):
     results = []
     for _ in range(2):
         bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=42))
         await bot.load_cogs()
-        results.append(await play(bot, "/fire cannon distance:30"))
+        results.append(await play("/fire cannon distance:30", on=bot))
     assert results[0] == results[1]
     assert {d["by"] for d in results[0][1]["dice"]} == {"bot"}
 
@@ -115,8 +102,8 @@ async def test_bot_dice_are_marked_and_a_seed_replays_them(tmp_path):
         ("/fire cannon distance:", "distance: give a value after the colon."),
     ],
 )
-async def test_mistakes_print_an_error_object_and_exit_2(bot, line, message):
-    code, result = await play(bot, line)
+async def test_mistakes_print_an_error_object_and_exit_2(line, message, play):
+    code, result = await play(line)
     assert code == 2
     assert list(result) == ["error"]
     assert message in result["error"]

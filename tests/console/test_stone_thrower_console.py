@@ -1,31 +1,12 @@
 """/fire stone-thrower and /misfire through the console's --json (the issue's console contract)."""
 
-import io
-import json
 
 import pytest
 from PIL import Image
 
-from bot import create_bot
-from cogs import console
-from config.settings import Settings
 
-
-@pytest.fixture
-async def bot(tmp_path):
-    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=5))
-    await bot.load_cogs()
-    return bot
-
-
-async def play(bot, line: str) -> tuple[int, dict]:
-    out = io.StringIO()
-    code = await console.run_line(bot, line, as_json=True, out=out)
-    return code, json.loads(out.getvalue())
-
-
-async def test_a_hit_puts_the_centre_model_at_s10_and_the_rest_under_the_template_at_s4(bot):
-    code, result = await play(bot, '/fire stone-thrower distance:30 ranks:4 files:5 dice:"H 4"')
+async def test_a_hit_puts_the_centre_model_at_s10_and_the_rest_under_the_template_at_s4(play):
+    code, result = await play('/fire stone-thrower distance:30 ranks:4 files:5 dice:"H 4"')
     assert code == 0, result
     assert result["command"] == "fire stone-thrower" and result["misfire"] is None
     assert result["scatter"] == {"hit": True, "direction_deg": None, "distance": 0.0}
@@ -39,23 +20,23 @@ async def test_a_hit_puts_the_centre_model_at_s10_and_the_rest_under_the_templat
     assert Image.open(result["image"]).format == "PNG"
 
 
-async def test_an_arrow_moves_the_template_the_full_artillery_number(bot):
-    code, result = await play(bot, '/fire stone-thrower distance:30 dice:"@90 8"')
+async def test_an_arrow_moves_the_template_the_full_artillery_number(play):
+    code, result = await play('/fire stone-thrower distance:30 dice:"@90 8"')
     assert code == 0
     assert result["scatter"] == {"hit": False, "direction_deg": 90, "distance": 8.0}
     assert result["centre"] == {"x": 8.0, "y": 30.0} and result["hits"] == []
 
 
-async def test_an_indirect_hit_scatters_along_the_small_arrow_by_the_die_less_bs(bot):
-    code, result = await play(bot, '/fire stone-thrower distance:30 indirect:true bs:3 dice:"H@270 4"')
+async def test_an_indirect_hit_scatters_along_the_small_arrow_by_the_die_less_bs(play):
+    code, result = await play('/fire stone-thrower distance:30 indirect:true bs:3 dice:"H@270 4"')
     assert code == 0
     assert result["indirect"] is True
     assert result["scatter"] == {"hit": True, "direction_deg": 270, "distance": 1.0}
     assert result["centre"] == {"x": -1.0, "y": 30.0}
 
 
-async def test_a_misfire_answers_with_the_stone_thrower_chart(bot):
-    code, result = await play(bot, '/fire stone-thrower distance:30 dice:"H M 3"')
+async def test_a_misfire_answers_with_the_stone_thrower_chart(play):
+    code, result = await play('/fire stone-thrower distance:30 dice:"H M 3"')
     assert code == 0
     assert result["misfire"] == {"roll": 3, "result": "disabled"} and result["hits"] == []
 
@@ -72,8 +53,8 @@ async def test_a_misfire_answers_with_the_stone_thrower_chart(bot):
         ('/misfire chart:blackpowder dice:"3 4"', "left over"),
     ],
 )
-async def test_mistakes_are_one_sentence_and_exit_2(bot, line, message):
-    code, result = await play(bot, line)
+async def test_mistakes_are_one_sentence_and_exit_2(line, message, play):
+    code, result = await play(line)
     assert code == 2 and message in result["error"]
 
 
@@ -81,15 +62,15 @@ async def test_mistakes_are_one_sentence_and_exit_2(bot, line, message):
     ("blackpowder", 1, "destroyed"), ("blackpowder", 4, "malfunction"), ("blackpowder", 6, "may not shoot"),
     ("stonethrower", 1, "destroyed"), ("stonethrower", 3, "disabled"), ("stonethrower", 4, "may not shoot"),
 ])
-async def test_misfire_consults_the_chart_alone(bot, chart, roll, result):
-    code, answer = await play(bot, f"/misfire chart:{chart} dice:{roll}")
+async def test_misfire_consults_the_chart_alone(chart, roll, result, play):
+    code, answer = await play(f"/misfire chart:{chart} dice:{roll}")
     assert code == 0
     assert answer["misfire"] == {"roll": roll, "result": result} and answer["chart"] == chart
     assert answer["image"] is None and [d["by"] for d in answer["dice"]] == ["player"]
 
 
-async def test_an_indirect_hit_that_bs_cancels_stays_on_target(bot):
-    code, result = await play(bot, '/fire stone-thrower distance:30 indirect:true bs:4 dice:"H@0 2"')
+async def test_an_indirect_hit_that_bs_cancels_stays_on_target(play):
+    code, result = await play('/fire stone-thrower distance:30 indirect:true bs:4 dice:"H@0 2"')
     assert code == 0, result
     assert result["scatter"] == {"hit": True, "direction_deg": None, "distance": 0.0}
     assert result["centre"] == {"x": 0.0, "y": 30.0} and result["hits"][0]["kind"] == "centre"
