@@ -1,6 +1,5 @@
 """/fire bolt-thrower through the console's --json (the issue's contract: hits with rank and strength)."""
 
-
 import pytest
 
 

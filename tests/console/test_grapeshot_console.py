@@ -1,6 +1,5 @@
 """/fire grapeshot through the console's --json (the issue's contract: shots and misfire)."""
 
-
 import pytest
 
 

@@ -1,6 +1,5 @@
 """/fire stone-thrower and /misfire through the console's --json (the issue's console contract)."""
 
-
 import pytest
 from PIL import Image
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 import math
 import re
 import string
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from config.gamedata import fantasy
+from tests.engine.replay import assert_replays
 from engine.dice import Dice, DieKind, DieRoll, EnteredDice, RandomDice, Roller, split_faces
 from engine.errors import DiceError, RulesError
 from engine.fantasy.bolt_thrower import BoltShot, fire_bolt_thrower
@@ -306,24 +307,7 @@ def test_any_valid_shot_keeps_the_invariants(b: Bolt):
 @PROPERTY
 @given(valid_bolts)
 def test_entering_the_bots_faces_replays_the_same_shot(b: Bolt):
-    by_bot = b.fire(RandomDice(b.seed))
-    faces = " ".join(d.face for d in by_bot.dice)
-    by_players = b.fire(EnteredDice(faces, RandomDice(b.seed + 1)))
-    assert all(d.by is Roller.PLAYER for d in by_players.dice)
-
-    def as_bot(x):
-        """The record with every die marked as the bot's, recursively."""
-        if isinstance(x, DieRoll):
-            return replace(x, by=Roller.BOT)
-        if isinstance(x, tuple):
-            return tuple(as_bot(i) for i in x)
-        if hasattr(x, "__dataclass_fields__"):
-            return replace(x, **{f: as_bot(getattr(x, f)) for f in x.__dataclass_fields__})
-        return x
-
-    assert as_bot(by_players) == by_bot
-    with pytest.raises(DiceError, match="1 left over"):
-        b.fire(EnteredDice(faces + " 4", RandomDice(0)))
+    assert_replays(b.fire, b.seed)
 
 
 @PROPERTY

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import math
 import string
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from config.gamedata import fantasy
+from tests.engine.replay import assert_replays
 from engine.dice import Dice, DieKind, DieRoll, EnteredDice, RandomDice, Roller, split_faces
 from engine.errors import DiceError, RulesError
 from engine.fantasy.cannon import CannonShot, HitKind, fire_cannon
@@ -293,17 +294,7 @@ def test_any_valid_shot_keeps_the_invariants(s: Shot):
 @PROPERTY
 @given(valid_shots())
 def test_entering_the_bots_faces_replays_the_same_shot(s: Shot):
-    by_bot = s.fire(RandomDice(s.seed))
-    faces = " ".join(d.face for d in by_bot.dice)
-    by_players = s.fire(EnteredDice(faces, RandomDice(s.seed + 1)))
-    assert all(d.by is Roller.PLAYER for d in by_players.dice)
-    assert [replace(d, by=Roller.BOT) for d in by_players.dice] == list(by_bot.dice)
-    assert replace(by_players, dice=by_bot.dice, scatter=by_bot.scatter, artillery=by_bot.artillery,
-                   bounce=by_bot.bounce, misfire=by_bot.misfire, hits=()) == replace(by_bot, hits=())
-    assert [(h.rank, h.file, h.kind, h.travelled) for h in by_players.hits] == [
-        (h.rank, h.file, h.kind, h.travelled) for h in by_bot.hits]
-    with pytest.raises(DiceError, match="left over"):
-        s.fire(EnteredDice(faces + " 4", RandomDice(0)))
+    assert_replays(s.fire, s.seed)
 
 
 # --- invalid input: RulesError ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from config.gamedata import fantasy
+from tests.engine.replay import assert_replays
 from engine.dice import Dice, DieKind, DieRoll, EnteredDice, RandomDice, Roller, pick_at_random, split_faces
 from engine.errors import DiceError, RulesError
 from engine.fantasy.formation import (
@@ -322,17 +323,7 @@ def test_any_valid_shot_keeps_the_invariants(s: Shot):
 @PROPERTY
 @given(valid_shots())
 def test_entering_the_bots_faces_replays_the_same_shot(s: Shot):
-    by_bot = s.fire(RandomDice(s.seed))
-    faces = " ".join(d.face for d in by_bot.dice)
-    by_players = s.fire(EnteredDice(faces, RandomDice(s.seed + 1)))
-    assert all(d.by is Roller.PLAYER for d in by_players.dice)
-    assert [replace(d, by=Roller.BOT) for d in by_players.dice] == list(by_bot.dice)
-    assert (by_players.centre, by_players.scatter_distance, by_players.centre_choice) == (
-        by_bot.centre, by_bot.scatter_distance, by_bot.centre_choice)
-    assert [(h.rank, h.file, h.kind, h.strength) for h in by_players.hits] == [
-        (h.rank, h.file, h.kind, h.strength) for h in by_bot.hits]
-    with pytest.raises(DiceError, match="left over"):
-        s.fire(EnteredDice(faces + " 4", RandomDice(0)))
+    assert_replays(s.fire, s.seed)
 
 
 # --- Formation.under_circle and the centre hole against brute force -----------------------------------
