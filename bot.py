@@ -23,19 +23,24 @@ import numpy as np
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.dice_source import REPLAY_KEY, serving
 from cogs.replies import APOLOGY, send_error
 from config.settings import Settings, SettingsError, load_settings
-from engine.dice import RandomDice
+from engine.dice import Dice, RandomDice, ReplayDice
 from engine.errors import RulesError
 from storage.database import Store, StoreError
 
 log = logging.getLogger("bombardier")
 
-EXTENSIONS = ("cogs.fire",)
+EXTENSIONS = ("cogs.fire", "cogs.buttons")
 
 
 class BombardierTree(app_commands.CommandTree):
     """The command tree, with the one error handler every command shares."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        serving.set(interaction)  # the dice of this task's command know whom they roll for
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
@@ -66,10 +71,15 @@ class BombardierBot(commands.Bot):
         self.settings = settings
         self._seeds = np.random.default_rng(settings.dice_seed)
 
-    def new_dice(self) -> RandomDice:
+    def new_dice(self) -> Dice:
         """The bot's dice for one command: each command gets its own generator, drawn from the
-        bot's seed sequence, so a seeded console session replays exactly."""
-        return RandomDice(int(self._seeds.integers(0, 2**63)))
+        bot's seed sequence, so a seeded console session replays exactly. A command re-run from a
+        reply's "Resolve wounds" button gets the first run's dice back first."""
+        source = RandomDice(int(self._seeds.integers(0, 2**63)))
+        interaction = serving.get()
+        if interaction is not None and REPLAY_KEY in interaction.extras:
+            return ReplayDice(interaction.extras[REPLAY_KEY], source)
+        return source
 
     @cached_property
     def store(self) -> Store:

@@ -79,4 +79,5 @@ def bolt_thrower_reply(shot: BoltShot, image: bytes | None) -> Reply:
     return Reply(
         embed=embed, image=image, filename=f"{shot.weapon.key}.png", command=f"fire {shot.weapon.key}",
         system=SYSTEM, dice=shot.dice, summary=tuple(summary), fields=json_fields(shot),
+        awaits_profile=shot.target.profile is None and shot.hit,
     )

@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 from discord import AppCommandOptionType
 
+from cogs.dice_source import serving
 from cogs.replies import APOLOGY, ERROR_KEY, FAILURE_KEY, REPLY_KEY, Reply
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,7 @@ class OfflineInteraction:
         self.guild_id = None
         self.channel_id = 0
         self.extras: dict[str, Any] = {}
+        self.namespace: tuple[tuple[str, Any], ...] = ()
         self.sent: list[dict[str, Any]] = []
         self.response = _Response(self.sent)
         self.followup = _Followup(self.sent)
@@ -191,6 +193,8 @@ async def invoke(bot: discord.Client, line: str) -> OfflineInteraction:
     command, rest = find_command(bot.tree, words)
     kwargs = parse_options(command, rest)
     interaction = OfflineInteraction(bot, command)
+    interaction.namespace = tuple((p.display_name, kwargs[p.name]) for p in command.parameters if p.name in kwargs)
+    serving.set(interaction)
     try:
         if command.binding is not None:
             await command.callback(command.binding, interaction, **kwargs)

@@ -55,6 +55,9 @@ class Reply:
     """The answer as plain lines: outcome first, then dice, then details."""
     fields: dict[str, Any] = field(default_factory=dict)
     """The command's own result fields for ``--json``."""
+    awaits_profile: bool = False
+    """Hits were scored but no target profile was given, so wounds are left to the players (the
+    reply then offers a "Resolve wounds" button)."""
 
     def json(self, image_path: str | None) -> dict[str, Any]:
         """The console's ``--json`` object (DESIGN.md, offline console)."""
@@ -122,13 +125,19 @@ async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T],
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
-    """Send a command's answer: the embed, with the picture attached and shown in it."""
+    """Send a command's answer: the embed, with the picture attached and shown in it, and the
+    buttons the reply offers (when the buttons extension is loaded: ``bot.reply_buttons``)."""
     interaction.extras[REPLY_KEY] = reply
+    extra: dict[str, Any] = {}
+    make_buttons = getattr(interaction.client, "reply_buttons", None)
+    view = make_buttons(interaction, reply) if make_buttons is not None else None
+    if view is not None:
+        extra["view"] = view
     if reply.image is None:
-        await _send(interaction, embed=reply.embed)
+        await _send(interaction, embed=reply.embed, **extra)
         return
     reply.embed.set_image(url=f"attachment://{reply.filename}")
-    await _send(interaction, embed=reply.embed, file=discord.File(io.BytesIO(reply.image), filename=reply.filename))
+    await _send(interaction, embed=reply.embed, file=discord.File(io.BytesIO(reply.image), filename=reply.filename), **extra)
 
 
 async def send_error(interaction: discord.Interaction, message: str, *, failure: bool = False) -> None:

@@ -221,6 +221,31 @@ class RecordingDice(Dice):
         self._inner.finish()
 
 
+class ReplayDice(Dice):
+    """A finished procedure's dice handed back to the same procedure run again with more known
+    (the target's profile added after the shot). Each die the new run asks for is the first
+    recorded die still unused, at or after the last one used, of the same kind and purpose; it
+    comes back marked as given (the players did not roll it anew). Any other die is rolled by
+    `fallback`. Recorded dice the new run never asks for are dropped: they belonged to a branch
+    the fuller procedure did not take (a bolt that no longer goes on into the next rank)."""
+
+    def __init__(self, recorded: Iterable[DieRoll], fallback: Dice) -> None:
+        self._recorded = tuple(recorded)
+        self._next = 0
+        self._fallback = fallback
+
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+        for i in range(self._next, len(self._recorded)):
+            die = self._recorded[i]
+            if die.kind is kind and die.purpose == purpose:
+                self._next = i + 1
+                return DieRoll(die.kind, die.face, die.value, die.direction, die.purpose, Roller.PLAYER)
+        return self._fallback.roll(kind, purpose, small_arrow=small_arrow)
+
+    def finish(self) -> None:
+        self._fallback.finish()
+
+
 def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arrow: bool) -> DieRoll:
     def unfit(extra: str = "") -> DiceError:
         return DiceError(

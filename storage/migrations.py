@@ -7,6 +7,9 @@ once, after the modules its tables refer to.
 
 from __future__ import annotations
 
+from storage import actions
 from storage.database import Migration
 
-MIGRATIONS: tuple[Migration, ...] = ()
+MIGRATIONS: tuple[Migration, ...] = (
+    *actions.MIGRATIONS,
+)

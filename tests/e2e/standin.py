@@ -31,6 +31,10 @@ GUILD_ID = 900000000000000100
 CHANNEL_ID = 900000000000000101
 USER_ID = 900000000000000200
 SESSION = "standin-session"
+PLAYER_PERMISSIONS = "104324673"
+"""A member's usual permissions (no Manage Server)."""
+MANAGER_PERMISSIONS = str(104324673 | 1 << 5)
+"""The same with Manage Server."""
 
 
 @dataclass
@@ -273,14 +277,40 @@ class DiscordStandIn:
         opts = [{"name": k, "type": _option_type(top, words[1:], k), "value": v} for k, v in options.items()]
         for sub in reversed(words[1:]):
             opts = [{"name": sub, "type": 1, "options": opts}]
+        return self._interaction(2, {"id": top["id"], "name": top["name"], "type": 1, "options": opts})
+
+    def press(self, custom_id: str, message: dict[str, Any], *, user_id: int = USER_ID,
+              permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload for pressing the button `custom_id` on `message` (as
+        :meth:`message_with` rebuilds it from what the bot sent)."""
+        payload = self._interaction(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id, permissions=permissions)
+        payload["message"] = message
+        return payload
+
+    def submit(self, custom_id: str, values: dict[str, str], *, user_id: int = USER_ID) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload for submitting the modal `custom_id` with text `values`
+        (by each text input's custom id)."""
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]} for k, v in values.items()]
+        return self._interaction(5, {"custom_id": custom_id, "components": rows}, user_id=user_id)
+
+    def message_with(self, r: Recorded) -> dict[str, Any]:
+        """The message a callback or followup created, as Discord would send it back in a button
+        press: its components included."""
+        data = (r.json or {}).get("data", r.json) or {}
+        message = self._message(data)
+        message["components"] = data.get("components") or []
+        return message
+
+    def _interaction(self, kind: int, data: dict[str, Any], *, user_id: int = USER_ID,
+                     permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:
         interaction_id = next(self._ids)
         return {
-            "id": str(interaction_id), "application_id": str(APP_ID), "type": 2, "token": f"token-{interaction_id}",
+            "id": str(interaction_id), "application_id": str(APP_ID), "type": kind, "token": f"token-{interaction_id}",
             "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
             "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "war-room"},
-            "member": {"user": _user(USER_ID, "player"), "roles": [], "joined_at": "2026-11-21T00:00:00+00:00",
-                       "deaf": False, "mute": False, "permissions": "104324673", "flags": 0},
-            "data": {"id": top["id"], "name": top["name"], "type": 1, "options": opts},
+            "member": {"user": _user(user_id, f"player-{user_id}"), "roles": [], "joined_at": "2026-11-21T00:00:00+00:00",
+                       "deaf": False, "mute": False, "permissions": permissions, "flags": 0},
+            "data": data,
             "locale": "en-GB", "guild_locale": "en-GB", "app_permissions": "104324673", "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,

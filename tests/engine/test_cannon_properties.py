@@ -406,3 +406,23 @@ def test_faces_left_over_are_a_dice_error(s: Shot, extra):
     faces = [d.face for d in s.fire(RandomDice(s.seed)).dice]
     with pytest.raises(DiceError, match=f"{len(extra)} left over"):
         s.fire(EnteredDice(" ".join(faces + extra), RandomDice(0)))
+
+
+@PROPERTY
+@given(valid_shots(), profiles.filter(lambda p: p is not None))
+def test_a_shot_replayed_with_a_profile_keeps_its_flight_and_only_adds_wound_dice(s: Shot, profile: Profile):
+    """The "Resolve wounds" button: the first run's dice given back (ReplayDice) with the profile
+    added give the same flight, and every hit of the first run that did not depend on a monster
+    surviving is hit again; the dice the first run rolled come first, marked as given."""
+    from dataclasses import replace
+
+    from engine.dice import ReplayDice
+
+    first = replace(s, unit=replace(s.unit, profile=None)).fire(RandomDice(s.seed))
+    second = replace(s, unit=replace(s.unit, profile=profile)).fire(ReplayDice(first.dice, RandomDice(s.seed + 1)))
+    assert (second.landing, second.bounce_distance) == (first.landing, first.bounce_distance)
+    assert (second.misfire and second.misfire.row) == (first.misfire and first.misfire.row)
+    assert [d.face for d in second.dice[: len(first.dice)]] == [d.face for d in first.dice]
+    assert all(d.by is Roller.PLAYER for d in second.dice[: len(first.dice)])
+    sure = [(h.rank, h.file) for h in first.hits if not h.conditional]
+    assert [(h.rank, h.file) for h in second.hits][: len(sure)] == sure

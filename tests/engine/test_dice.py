@@ -8,6 +8,7 @@ import collections
 import pytest
 
 from engine.dice import (
+    RecordingDice,
     ARTILLERY_FACES,
     DieKind,
     DieRoll,
@@ -322,3 +323,34 @@ def test_more_faces_than_any_shot_rolls_are_refused_up_front():
     assert len(split_faces(" ".join(["4"] * MAX_ENTERED))) == MAX_ENTERED
     with pytest.raises(DiceError, match=f"{MAX_ENTERED + 1} faces .* at most {MAX_ENTERED}"):
         split_faces(" ".join(["4"] * (MAX_ENTERED + 1)))
+
+
+def test_replayed_dice_come_back_by_kind_and_purpose_and_new_ones_are_rolled():
+    from engine.dice import ReplayDice
+
+    first = RecordingDice(RandomDice(3))
+    scatter, distance, bounce = first.scatter("scatter"), first.artillery("scatter distance"), first.artillery("bounce")
+    replay = ReplayDice(first.rolled, RandomDice(4))
+    assert replay.scatter("scatter").face == scatter.face
+    assert replay.artillery("scatter distance").face == distance.face
+    wound = replay.d6("to wound")  # not in the first run: rolled anew
+    assert wound.by is Roller.BOT
+    again = replay.artillery("bounce")
+    assert (again.face, again.by) == (bounce.face, Roller.PLAYER)
+    assert replay.artillery("bounce").by is Roller.BOT  # each recorded die is used once
+    replay.finish()
+
+
+def test_replayed_dice_skip_what_the_fuller_run_no_longer_rolls():
+    from engine.dice import ReplayDice
+
+    recorded = (
+        DieRoll(DieKind.D6, "5", 5, None, "to hit", Roller.BOT),
+        DieRoll(DieKind.D6, "2", 2, None, "pick rank 2", Roller.BOT),
+        DieRoll(DieKind.D6, "6", 6, None, "pick rank 3", Roller.BOT),
+    )
+    replay = ReplayDice(recorded, EnteredDice("1", RandomDice(1)))
+    assert replay.d6("to hit").value == 5
+    assert replay.d6("pick rank 3").value == 6  # rank 2's pick is passed over
+    assert replay.d6("pick rank 2").value == 1  # and cannot come back after a later die was used
+    replay.finish()

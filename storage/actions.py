@@ -1,0 +1,91 @@
+"""What a button on a reply does when pressed: the command it repeats, with the options and the
+dice of the reply it sits on, kept so the button still works after the bot restarts."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dice import DieKind, DieRoll, Roller
+from storage.database import Migration, Store
+
+LIFETIME_S = 24 * 3600
+"""How long a reply's buttons work: long enough for a game session, short enough that an old
+result scrolled back to is not fired by mistake."""
+
+
+def _create(db) -> None:
+    db["reply_actions"].create(
+        {
+            "id": str, "guild_id": int, "channel_id": int, "user_id": int, "command": str,
+            "options": str, "dice": str, "created_at": float,
+        },
+        pk="id", not_null={"command", "options", "dice", "created_at"},
+    )
+    db["reply_actions"].create_index(["created_at"])
+
+
+MIGRATIONS = (Migration("reply-actions-1", _create),)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyAction:
+    """The reply a button sits on, as far as pressing it needs."""
+
+    id: str
+    guild_id: int | None
+    channel_id: int | None
+    user_id: int
+    """Who ran the command: the one who may press its buttons (with the server's managers)."""
+    command: str
+    """The command's full name, ``fire cannon``."""
+    options: dict[str, Any]
+    """The options as given, by their displayed names."""
+    dice: tuple[DieRoll, ...]
+    """Every die of the reply, in order."""
+    created_at: float
+
+    def expired(self, now: float | None = None) -> bool:
+        return (time.time() if now is None else now) - self.created_at > LIFETIME_S
+
+
+def _die_json(d: DieRoll) -> dict[str, Any]:
+    return {"kind": d.kind.value, "face": d.face, "value": d.value, "direction": d.direction,
+            "purpose": d.purpose, "by": d.by.value}
+
+
+def _die(raw: dict[str, Any]) -> DieRoll:
+    return DieRoll(DieKind(raw["kind"]), raw["face"], raw["value"], raw["direction"], raw["purpose"], Roller(raw["by"]))
+
+
+def remember(
+    store: Store, *, guild_id: int | None, channel_id: int | None, user_id: int, command: str,
+    options: dict[str, Any], dice: tuple[DieRoll, ...], now: float | None = None,
+) -> str:
+    """Keeps a reply's command, options and dice; returns the id its buttons carry."""
+    action_id = secrets.token_hex(8)
+    now = time.time() if now is None else now
+    with store.transaction() as db:
+        db["reply_actions"].insert({
+            "id": action_id, "guild_id": guild_id, "channel_id": channel_id, "user_id": user_id,
+            "command": command, "options": json.dumps(options, sort_keys=True),
+            "dice": json.dumps([_die_json(d) for d in dice]), "created_at": now,
+        })
+        # Buttons past their lifetime can never be used again: drop them as new ones come.
+        db.execute("delete from reply_actions where created_at < ?", [now - 2 * LIFETIME_S])
+    return action_id
+
+
+def recall(store: Store, action_id: str) -> ReplyAction | None:
+    """The action behind a button, or None when it is unknown (or long gone)."""
+    rows = store.read("select * from reply_actions where id = ?", [action_id])
+    if not rows:
+        return None
+    row = rows[0]
+    return ReplyAction(
+        row["id"], row["guild_id"], row["channel_id"], row["user_id"], row["command"],
+        json.loads(row["options"]), tuple(_die(d) for d in json.loads(row["dice"])), row["created_at"],
+    )

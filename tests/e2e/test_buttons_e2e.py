@@ -1,0 +1,113 @@
+"""Buttons on results through the real discord.py client and the Discord stand-in: pressing
+"Fire again" and "Resolve wounds", refusals, expiry, and buttons that outlive a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from storage.actions import LIFETIME_S
+from tests.e2e.standin import MANAGER_PERMISSIONS, USER_ID
+
+
+def callback_for(payload):
+    return lambda r: r.method == "POST" and r.path == f"/interactions/{payload['id']}/{payload['token']}/callback"
+
+
+async def run(standin, payload):
+    await standin.dispatch("INTERACTION_CREATE", payload)
+    return await standin.wait_for(callback_for(payload))
+
+
+def buttons(recorded):
+    rows = recorded.json["data"].get("components") or []
+    return {b["label"]: b["custom_id"] for row in rows for b in row["components"]}
+
+
+def embed(recorded):
+    return recorded.json["data"]["embeds"][0]
+
+
+async def test_fire_again_fires_the_same_shot_with_new_dice(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, ranks=3, files=4, dice="H 4 6"))
+    labels = buttons(first)
+    assert set(labels) == {"Fire again", "Resolve wounds"}
+    press = standin.press(labels["Fire again"], standin.message_with(first))
+    again = await run(standin, press)
+    assert again.json["type"] == 4  # a new message in the channel
+    new = embed(again)
+    assert new["title"] == embed(first)["title"]  # same cannon, same distance
+    assert "entered" not in json.dumps(new["fields"][0])  # the players' dice are not reused
+    assert "Fire again" in buttons(again)  # and the new result has its own buttons
+
+
+async def test_resolve_wounds_replays_the_shot_with_the_profile(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, ranks=3, files=4, dice="H 4 6"))
+    press = standin.press(buttons(first)["Resolve wounds"], standin.message_with(first))
+    modal = await run(standin, press)
+    assert modal.json["type"] == 9
+    form = modal.json["data"]
+    inputs = [c["components"][0]["custom_id"] for c in form["components"]]
+    values = dict(zip(inputs, ["3", "1", "5", ""]))
+    result = await run(standin, standin.submit(form["custom_id"], values))
+    fields = {f["name"]: f["value"] for f in embed(result)["fields"]}
+    first_dice = {f["name"]: f["value"] for f in embed(first)["fields"]}["Dice"].splitlines()
+    # The shot's own three dice come back as given, in order, then the wounding dice are new.
+    assert fields["Dice"].splitlines()[:3] == first_dice
+    assert len(fields["Dice"].splitlines()) > 3
+    assert "Resolve wounds" not in buttons(result)
+
+
+async def test_a_bad_profile_is_refused_privately(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, dice="H 4 6"))
+    modal = await run(standin, standin.press(buttons(first)["Resolve wounds"], standin.message_with(first)))
+    form = modal.json["data"]
+    inputs = [c["components"][0]["custom_id"] for c in form["components"]]
+    refused = await run(standin, standin.submit(form["custom_id"], dict(zip(inputs, ["12", "", "", ""]))))
+    assert refused.json["data"]["flags"] & 64
+    assert "Toughness: 12 is out of bounds" in refused.json["data"]["content"]
+
+
+async def test_someone_else_is_refused_but_a_manager_may_press(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, dice="H 4 6"))
+    custom_id = buttons(first)["Fire again"]
+    other = await run(standin, standin.press(custom_id, standin.message_with(first), user_id=USER_ID + 1))
+    assert other.json["data"]["flags"] & 64
+    assert f"<@{USER_ID}>" in other.json["data"]["content"]
+    manager = await run(standin, standin.press(custom_id, standin.message_with(first), user_id=USER_ID + 2,
+                                               permissions=MANAGER_PERMISSIONS))
+    assert manager.json["data"]["embeds"]
+
+
+async def test_an_expired_button_says_so(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, dice="H 4 6"))
+    custom_id = buttons(first)["Fire again"]
+    action_id = custom_id.rsplit(":", 1)[1]
+    with live_bot.store.transaction() as db:
+        db.execute("update reply_actions set created_at = created_at - ? where id = ?", [LIFETIME_S + 1, action_id])
+    answer = await run(standin, standin.press(custom_id, standin.message_with(first)))
+    assert answer.json["data"]["flags"] & 64 and "expired" in answer.json["data"]["content"]
+
+
+async def test_buttons_keep_working_after_a_restart(standin, tmp_path):
+    from bot import create_bot
+    from config.settings import Settings
+
+    async def started():
+        bot = create_bot(Settings(token="standin-token", data_dir=tmp_path, dice_seed=5))
+        bot._connection.guild_ready_timeout = 0
+        task = asyncio.create_task(bot.start("standin-token"))
+        await asyncio.wait_for(bot.wait_until_ready(), 15)
+        return bot, task
+
+    bot, task = await started()
+    first = await run(standin, standin.slash("/fire cannon", distance=30, dice="H 4 6"))
+    await bot.close()
+    await asyncio.wait_for(task, 10)
+    bot, task = await started()  # a new process would see the same database file
+    try:
+        again = await run(standin, standin.press(buttons(first)["Fire again"], standin.message_with(first)))
+        assert again.json["data"]["embeds"]
+    finally:
+        await bot.close()
+        await asyncio.wait_for(task, 10)
