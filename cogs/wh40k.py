@@ -12,14 +12,22 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
-from cogs.replies import send_reply
-from cogs.wh40k_reply import penetrate_reply
+from cogs.replies import off_the_loop, send_reply
+from cogs.wh40k_reply import ordnance_reply, penetrate_reply
 from config.gamedata import wh40k
 from engine.dice import Dice, EnteredDice
+from engine.errors import RulesError
+from engine.wh40k.ordnance import MAX_BS, MAX_LEADERSHIP, MAX_RANGE, MIN_BS, MIN_LEADERSHIP, fire_ordnance
 from engine.wh40k.penetration import MAX_STRENGTH, MIN_STRENGTH, penetrate
+from engine.wh40k.squad import MAX_GAP, MAX_HULL, MAX_MODELS, MIN_HULL, Facing, Squad, VehicleTarget
 from engine.wh40k.vehicle import MAX_ARMOUR, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
+from renders.wh40k import render_ordnance
 
 DATA = wh40k()
+
+MARKER = DATA.blast_markers["large"]
+BASE_CHOICES = [Choice(name=f"{b} mm", value=b) for b in DATA.base_sizes]
+FACING_CHOICES = [Choice(name=f.value, value=f.value) for f in Facing]
 
 WEAPON_CHOICES = [Choice(name=f"{w.key} ({w.describe()})", value=w.key) for w in DATA.penetration.values()]
 
@@ -36,6 +44,15 @@ VEHICLE_OPTIONS = dict(
     nearby='Nearby models\' inches from hull, "1 3"',
     nearby_save="Nearby models' save",
 )
+
+
+def armour_values(text: str) -> tuple[int, int, int]:
+    """The `armour` option: front, side and rear Armour Values ("13 11 10")."""
+    parts = text.replace(",", " ").replace("/", " ").split()
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise RulesError(f"Armour '{text}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
+    front, side, rear = (int(p) for p in parts)
+    return front, side, rear
 
 
 def _dice(bot, entered: Optional[str]) -> Dice:
@@ -98,6 +115,60 @@ class Wh40kCog(commands.Cog):
         hit = penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
                         DATA.wounds, strength=strength, off_centre=off_centre)
         await send_reply(interaction, penetrate_reply(hit))
+
+    @group.command(name="ordnance", description="Fire ordnance or a barrage (5\" blast): scatter, who is under it, vehicle damage")
+    @app_commands.describe(
+        distance="Firer to the marker's middle, inches", strength="Weapon Strength", range="Weapon range, inches",
+        barrage="A barrage (G) weapon", min_range="Barrage minimum range, inches",
+        in_sight="Target in sight (barrage) / hole seen", moved="Firer moved (rolls to hit first)", bs="Firer's BS",
+        models="Squad size (default 10)", base="Base size (default 25 mm)", per_row="Models per row (default 5)",
+        gap="Inches between bases (default 1)", armour='Vehicle target: front side rear, "13 11 10"',
+        facing="Vehicle side toward the firer", length="Hull length, inches", width="Hull width, inches",
+        open_topped="Open-topped: hit twice, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
+        hull_down=VEHICLE_OPTIONS["hull_down"], passengers=VEHICLE_OPTIONS["passengers"],
+        leadership="Target's Ld, for barrage pinning", dice='Your dice in order, e.g. "@90 3"',
+    )
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    async def ordnance(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.5, float(MAX_RANGE)],
+        strength: Range[int, MIN_STRENGTH, MAX_STRENGTH],
+        range: Optional[Range[float, 1.0, float(MAX_RANGE)]] = None,
+        barrage: bool = False,
+        min_range: Optional[Range[float, 0.0, float(MAX_RANGE)]] = None,
+        in_sight: bool = True,
+        moved: bool = False,
+        bs: Optional[Range[int, MIN_BS, MAX_BS]] = None,
+        models: Range[int, 1, MAX_MODELS] = 10,
+        base: int = DATA.default_base,
+        per_row: Range[int, 1, MAX_MODELS] = 5,
+        gap: Range[float, 0.0, MAX_GAP] = 1.0,
+        armour: Optional[str] = None,
+        facing: str = Facing.FRONT.value,
+        length: Range[float, MIN_HULL, MAX_HULL] = DATA.hull_length,
+        width: Range[float, MIN_HULL, MAX_HULL] = DATA.hull_width,
+        open_topped: bool = False,
+        skimmer_fast: bool = False,
+        hull_down: bool = False,
+        passengers: Range[int, 0, MAX_PASSENGERS] = 0,
+        leadership: Optional[Range[int, MIN_LEADERSHIP, MAX_LEADERSHIP]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        squad = vehicle = None
+        if armour is None:
+            squad = Squad(models, base, per_row, gap)
+        else:
+            vehicle = VehicleTarget(*armour_values(armour), facing=Facing(facing), length=length, width=width)
+        state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers)
+        shot = fire_ordnance(
+            MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds, _dice(self.bot, dice),
+            strength=strength, distance=distance, max_range=range, squad=squad, vehicle=vehicle, vehicle_state=state,
+            barrage=barrage, min_range=min_range, in_sight=in_sight, moved=moved, ballistic_skill=bs,
+            leadership=leadership, pinning_modifier=DATA.pinning_modifier,
+        )
+        image = await off_the_loop(interaction, render_ordnance, shot)
+        await send_reply(interaction, ordnance_reply(shot, image))
 
 
 async def setup(bot: commands.Bot) -> None:

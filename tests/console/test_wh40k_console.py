@@ -33,3 +33,33 @@ async def test_penetrate_mistakes_are_clear(play):
     assert code == 2 and "'x'" in result["error"]
     code, result = await play('/40k penetrate strength:9 armour:12 dice:"7"')
     assert code == 2 and "'7'" in result["error"]
+
+
+async def test_ordnance_at_a_squad_shows_wholly_and_partly_under(play):
+    code, result = await play('/40k ordnance distance:30 strength:8 range:72 dice:"@60 2 4 2 5"')
+    assert code == 0, result
+    assert result["command"] == "40k ordnance" and result["miss"] is None
+    assert result["scatter"] == {"hit": False, "direction_deg": 60, "distance": 2.0}
+    cover = {m["number"]: (m["coverage"], m["roll"], m["hit"]) for m in result["models"]}
+    assert cover[8] == ("wholly", None, True) and cover[9] == ("wholly", None, True)
+    assert [cover[n] for n in (3, 4, 10)] == [("partly", 4, True), ("partly", 2, False), ("partly", 5, True)]
+    assert result["hits"] == 4 and result["image"].endswith(".png")
+
+
+async def test_a_barrage_onto_a_vehicles_rear(play):
+    code, result = await play('/40k ordnance distance:30 strength:9 barrage:true min_range:12 armour:"13 11 10" dice:"3 @0 5 2 3"')
+    assert code == 0, result
+    v = result["vehicle"]
+    assert (v["hit"], v["hole_over"], v["facing"]) == (True, False, "rear")
+    (hit,) = v["hits"]
+    assert hit["penetration"]["effective_strength"] == 5 and hit["penetration"]["result"] == "glancing"
+    assert hit["damage"]["result"] == "crew stunned"
+
+
+async def test_ordnance_mistakes_are_clear(play):
+    code, result = await play('/40k ordnance distance:30 strength:8 armour:"13 11"')
+    assert code == 2 and "'13 11'" in result["error"]
+    code, result = await play('/40k ordnance distance:30 strength:8 barrage:true moved:true')
+    assert code == 2 and "not moved" in result["error"]
+    code, result = await play('/40k ordnance distance:80 strength:8 range:72')
+    assert code == 0 and result["miss"] == "out of range" and result["dice"] == []
