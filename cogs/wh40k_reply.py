@@ -11,12 +11,18 @@ import discord
 
 from cogs.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from cogs.wh40k_text import (
-    SOURCE, SYSTEM, damage_json, damage_lines, hit_outcome, inches, penetration_json, penetration_text, vehicle_state_text,
+    SOURCE, SYSTEM, damage_headline, damage_json, damage_lines, hit_outcome, inches, penetration_json, penetration_text,
+    vehicle_state_text,
 )
 from engine.geometry import clock_face
+from engine.wh40k.assault import Assault
 from engine.wh40k.blast import Coverage
+from engine.wh40k.damage import DamageOnly
+from engine.wh40k.firing import FiringAnswer
 from engine.wh40k.ordnance import ModelUnder, OrdnanceShot
 from engine.wh40k.penetration import VehicleHit
+from engine.wh40k.tank_shock import TankShock
+from engine.wh40k.terrain import Mover, TerrainTest
 
 
 def _colour(hit: VehicleHit) -> discord.Colour:
@@ -159,3 +165,158 @@ def ordnance_reply(shot: OrdnanceShot, image: bytes | None) -> Reply:
     key = "barrage" if shot.barrage else "ordnance"
     return Reply(embed=embed, image=image, filename=f"{key}.png", command="40k ordnance", system=SYSTEM,
                  dice=shot.dice, summary=tuple(summary), fields=ordnance_json(shot))
+
+
+def _hits_lines(results: tuple[VehicleHit, ...]) -> list[str]:
+    lines: list[str] = []
+    for i, h in enumerate(results, 1):
+        lines.append(f"Hit {i}: {penetration_text(h.penetration)}")
+        if h.damage is not None:
+            lines += damage_lines(h.damage)
+    return lines
+
+
+def _hit_json(h: VehicleHit) -> dict[str, Any]:
+    return {"penetration": penetration_json(h.penetration), "damage": damage_json(h.damage)}
+
+
+# /40k assault
+
+def assault_reply(a: Assault) -> Reply:
+    if a.needed is None:
+        rolled = f"All {a.attacks} attacks hit: {a.why}."
+    else:
+        faces = " ".join(d.face for d in a.to_hit)
+        rolled = f"{a.hits} of {a.attacks} attacks hit on {a.needed}+ ({a.why}): {faces}."
+    outcome = f"{a.hits} hit{'s' * (a.hits != 1)}"
+    damaging = [h for h in a.results if h.damage is not None]
+    if a.destroyed:
+        outcome += ": the vehicle is destroyed."
+    elif damaging:
+        outcome += ": " + "; ".join(hit_outcome(h).rstrip(".") for h in damaging) + "."
+    else:
+        outcome += ", no damage." if a.hits else "."
+    if a.destroyed and len(a.results) < a.hits:
+        rolled += f" The vehicle was destroyed by hit {len(a.results)}: the other hits are not rolled."
+    lines = _hits_lines(a.results)
+    embed = discord.Embed(title=f"Assault on a vehicle: {a.attacks} attack{'s' * (a.attacks != 1)}, {a.weapon.name.lower()} ({a.weapon.describe()})",
+                          description=f"**{outcome}**", colour=COLOUR_BAD if a.destroyed else (COLOUR_OK if damaging else COLOUR_MISS))
+    embed.add_field(name="Dice", value=dice_lines(a.dice), inline=False)
+    embed.add_field(name="To hit", value=rolled, inline=False)
+    if lines:
+        embed.add_field(name="Hits", value=clip_lines(lines), inline=False)
+    embed.set_footer(text=f"{SOURCE}, Infantry Assaulting Vehicles · {a.weapon.source.split(', ')[-1]}")
+    return Reply(
+        embed=embed, image=None, filename="assault.png", command="40k assault", system=SYSTEM, dice=a.dice,
+        summary=(outcome, dice_summary(a.dice), rolled, *lines),
+        fields={"attacks": a.attacks, "needed": a.needed, "to_hit": [d.value for d in a.to_hit], "hits": a.hits,
+                "destroyed": a.destroyed, "results": [_hit_json(h) for h in a.results]},
+    )
+
+
+# /40k tank-shock
+
+def tank_shock_reply(t: TankShock) -> Reply:
+    m = f"Morale {t.morale[0].value} + {t.morale[1].value} = {t.morale_total} against Leadership {t.leadership}"
+    if not t.passed:
+        outcome = f"Failed: the unit falls back {t.fall_back_distance}\"."
+        detail = [f"{m}: failed.", f"Falls back 2D6 = {t.fall_back[0].value} + {t.fall_back[1].value} = {t.fall_back_distance}\"; "
+                  "models under the tank's path move aside. It may not regroup with an enemy (the tank) within 6\"."]
+    else:
+        detail = [f"{m}: passed. Models in the tank's path step aside, the unit is unharmed."]
+        if t.death_or_glory is None:
+            outcome = "Passed: the unit holds and lets the tank through."
+        else:
+            h = t.death_or_glory
+            verdict = "the tank is stopped" if t.tank_stopped else "the hero is crushed (killed whatever his Wounds or saves)"
+            outcome = f"Passed. Death or Glory: {hit_outcome(h).rstrip('.')}; {verdict}."
+            detail.append("Death or Glory: one attack, hitting the front armour automatically.")
+            detail += _hits_lines((h,))
+            if not t.tank_stopped and h.damage is not None:
+                detail.append("Only destroyed or immobilised stops the tank; crew shaken or stunned do not.")
+    embed = discord.Embed(title="Tank Shock", description=f"**{outcome}**",
+                          colour=COLOUR_OK if t.passed and t.tank_stopped else (COLOUR_BAD if not t.passed or t.hero_killed else COLOUR_MISS))
+    embed.add_field(name="Dice", value=dice_lines(t.dice), inline=False)
+    embed.add_field(name="What happened", value=clip_lines(detail), inline=False)
+    embed.set_footer(text=f"{SOURCE}, Tank Shock · Death or Glory!")
+    return Reply(
+        embed=embed, image=None, filename="tank-shock.png", command="40k tank-shock", system=SYSTEM, dice=t.dice,
+        summary=(outcome, dice_summary(t.dice), *detail),
+        fields={"morale": {"roll": t.morale_total, "leadership": t.leadership, "passed": t.passed},
+                "fall_back": t.fall_back_distance,
+                "death_or_glory": None if t.death_or_glory is None else {
+                    **_hit_json(t.death_or_glory), "tank_stopped": t.tank_stopped, "hero_killed": t.hero_killed}},
+    )
+
+
+# /40k terrain
+
+def terrain_reply(t: TerrainTest) -> Reply:
+    if t.mover is Mover.WALKER:
+        a, b = t.dice
+        outcome = f"The walker may move up to {t.walker_move}\" this turn (highest of {a.value} and {b.value})."
+        detail = ["Walkers cross difficult terrain as infantry: 2D6, the highest is the most it may move."]
+    else:
+        d = t.dice[0].value
+        ground = "especially hazardous ground" if t.hazardous else "difficult ground"
+        need = f"1-{t.immobilised_on}" if t.immobilised_on > 1 else "1"
+        if t.crashed:
+            outcome = f"Rolled {d}: the skimmer is immobilised and, moving over 6\", crashes and is destroyed."
+        elif t.immobilised:
+            outcome = (f"Rolled {d}: immobilised for the rest of the game, halted where it met the terrain."
+                       if t.mover is Mover.VEHICLE else f"Rolled {d}: immobilised; moving 6\" or less, the skimmer lands where it is.")
+        else:
+            outcome = f"Rolled {d}: through, it carries on moving."
+        detail = [f"Difficult terrain test in {ground}: a D6, immobilised on {need}."]
+        if t.mover is Mover.SKIMMER:
+            detail.append("Skimmers test only when they start or end their move in difficult or impassable ground.")
+    embed = discord.Embed(title=f"Difficult terrain: {t.mover.value}", description=f"**{outcome}**",
+                          colour=COLOUR_BAD if t.immobilised else COLOUR_OK)
+    embed.add_field(name="Dice", value=dice_lines(t.dice), inline=False)
+    embed.add_field(name="Rule", value=clip_lines(detail), inline=False)
+    embed.set_footer(text=f"{SOURCE}, Difficult Terrain")
+    return Reply(
+        embed=embed, image=None, filename="terrain.png", command="40k terrain", system=SYSTEM, dice=t.dice,
+        summary=(outcome, dice_summary(t.dice), *detail),
+        fields={"mover": t.mover.value, "roll": [d.value for d in t.dice], "immobilised": t.immobilised,
+                "crashed": t.crashed, "walker_move": t.walker_move},
+    )
+
+
+# /40k firing
+
+def firing_reply(f: FiringAnswer) -> Reply:
+    s = f.summary
+    outcome = f"{f.row.name}, moved {inches(f.moved)} ({s.speeds[f.column].name}): {f.weapons}."
+    table = ["type: " + " | ".join(sp.name for sp in s.speeds)]
+    table += [f"{r.name}: " + " | ".join(r.weapons) for r in s.types]
+    notes = [
+        "Main weapons: Strength 6 or more (or a random Strength that can beat 6); defensive: Strength 5 or less.",
+        "Firing ordnance means firing nothing else; a barrage only when stationary.",
+        "Passengers may not fire from a vehicle that moved more than 12\".",
+    ]
+    embed = discord.Embed(title="Vehicle moving and firing", description=f"**{outcome}**", colour=COLOUR_OK)
+    embed.add_field(name="Summary", value="\n".join(table), inline=False)
+    embed.add_field(name="Remember", value="\n".join(notes), inline=False)
+    embed.set_footer(text=s.source)
+    return Reply(
+        embed=embed, image=None, filename="firing.png", command="40k firing", system=SYSTEM, dice=(),
+        summary=(outcome, *table, *notes),
+        fields={"type": f.row.key, "moved": f.moved, "speed": s.speeds[f.column].name, "may_fire": f.weapons},
+    )
+
+
+# /40k damage
+
+def damage_reply(roll: DamageOnly) -> Reply:
+    d = roll.damage
+    outcome = damage_headline(d) + "."
+    lines = damage_lines(d)
+    embed = discord.Embed(title=f"{d.table.name} table", description=f"**{outcome}**",
+                          colour=COLOUR_BAD if d.destroyed else COLOUR_OK)
+    embed.add_field(name="Dice", value=dice_lines(roll.dice), inline=False)
+    embed.add_field(name="Result", value=clip_lines(lines[1:]), inline=False)
+    embed.add_field(name="The table", value="\n".join(f"{r.rolls}: {r.name}" for r in d.table.rows), inline=False)
+    embed.set_footer(text=d.table.source)
+    return Reply(embed=embed, image=None, filename="damage.png", command="40k damage", system=SYSTEM, dice=roll.dice,
+                 summary=(outcome, dice_summary(roll.dice), *lines[1:]), fields={"damage": damage_json(d)})

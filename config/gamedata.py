@@ -19,7 +19,9 @@ from engine.fantasy.profiles import (
     BoltThrowerProfile, CannonProfile, GrapeshotProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template,
     ToHitPenalties, TroopType,
 )
-from engine.wh40k.profiles import BlastMarker, DamageRow, DamageTable, Outcome, PenetrationWeapon, Read, WoundRules
+from engine.wh40k.profiles import (
+    BlastMarker, DamageRow, DamageTable, FiringRow, FiringSummary, Outcome, PenetrationWeapon, Read, Speed, WoundRules,
+)
 
 HERE = Path(__file__).parent
 
@@ -135,6 +137,7 @@ class Wh40kData:
     hull_width: float
     pinning_modifier: int
     """Leadership modifier of an ordnance barrage's pinning test."""
+    firing: FiringSummary
 
 
 def _damage_table(key: str, raw: dict) -> DamageTable:
@@ -176,5 +179,16 @@ def wh40k() -> Wh40kData:
     return Wh40kData(
         MappingProxyType(weapons), MappingProxyType(tables), MappingProxyType(markers), WoundRules(**raw["wounds"]),
         bases, raw["bases"]["default"], float(raw["hull"]["length"]), float(raw["hull"]["width"]),
-        raw["barrage"]["pinning_modifier"],
+        raw["barrage"]["pinning_modifier"], _firing(raw["firing"]),
     )
+
+
+def _firing(raw: dict) -> FiringSummary:
+    speeds = tuple(Speed(s["name"], s.get("up_to")) for s in raw["speeds"])
+    types = tuple(FiringRow(t["key"], t["name"], t["max_move"], tuple(t["weapons"])) for t in raw["types"])
+    if speeds[-1].up_to is not None or any(s.up_to is None for s in speeds[:-1]):
+        raise ValueError("wh40k.toml firing.speeds: only the last column may be open-ended, and it must be")
+    for t in types:
+        if len(t.weapons) != len(speeds):
+            raise ValueError(f"wh40k.toml firing.{t.key}: {len(t.weapons)} entries for {len(speeds)} speeds")
+    return FiringSummary(speeds, types, raw["source"])

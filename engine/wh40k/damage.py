@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.dice import Dice, DieRoll
+from engine.dice import Dice, DieRoll, RecordingDice
 from engine.wh40k.profiles import DamageRow, DamageTable, Outcome, WoundRules
 from engine.wh40k.vehicle import VehicleState
 
@@ -190,3 +190,19 @@ def _wound_test(dice: Dice, who: str, distance: float | None, needed: int, save:
     save_die = dice.d6(f"save, {who}") if wounded and save is not None else None
     saved = save_die is not None and save_die.value >= save
     return WoundTest(who, distance, wound, wounded, save_die, saved)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOnly:
+    """A damage roll made on its own (the ``/40k damage`` command), with every die."""
+
+    damage: Damage
+    dice: tuple[DieRoll, ...]
+
+
+def damage_roll(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: WoundRules) -> DamageOnly:
+    """Roll on `table` alone, for a hit worked out at the table. Calls ``dice.finish()``."""
+    recorded = RecordingDice(dice)
+    damage = roll_damage(table, vehicle, recorded, wounds)
+    dice.finish()
+    return DamageOnly(damage, tuple(recorded.rolled))

@@ -135,3 +135,33 @@ class WoundRules:
     """The D6 each model in an explosion's reach needs to be wounded."""
     passenger_placed_within: int
     """Survivors are placed within this many inches of the wreck."""
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """A column of the moving and firing summary."""
+
+    name: str
+    up_to: float | None
+    """The most inches moved it covers (0: stationary); None for any distance beyond."""
+
+
+@dataclass(frozen=True, slots=True)
+class FiringRow:
+    """A vehicle type's row of the moving and firing summary."""
+
+    key: str
+    name: str
+    max_move: int
+    """Inches it may move in the Movement phase."""
+    weapons: tuple[str, ...]
+    """What it may fire at each speed, in the order of :attr:`FiringSummary.speeds`."""
+
+
+@dataclass(frozen=True, slots=True)
+class FiringSummary:
+    """The Vehicle Moving & Firing Summary."""
+
+    speeds: tuple[Speed, ...]
+    types: tuple[FiringRow, ...]
+    source: str

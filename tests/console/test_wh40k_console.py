@@ -63,3 +63,34 @@ async def test_ordnance_mistakes_are_clear(play):
     assert code == 2 and "not moved" in result["error"]
     code, result = await play('/40k ordnance distance:80 strength:8 range:72')
     assert code == 0 and result["miss"] == "out of range" and result["dice"] == []
+
+
+async def test_assault_tank_shock_terrain_firing_and_damage(play):
+    code, r = await play('/40k assault attacks:3 armour:10 moved:up-to-6 strength:4 dice:"4 1 6 6 2 5"')
+    assert code == 0, r
+    assert (r["needed"], r["to_hit"], r["hits"]) == (4, [4, 1, 6], 2)
+    assert [x["penetration"]["total"] for x in r["results"]] == [10, 9]
+    assert r["results"][0]["damage"]["result"] == "crew shaken" and r["results"][1]["damage"] is None
+    code, r = await play('/40k tank-shock leadership:8 hero:melta-bomb front:14 dice:"3 3 4 3 4"')
+    assert code == 0, r
+    assert r["morale"] == {"roll": 6, "leadership": 8, "passed": True}
+    dog = r["death_or_glory"]
+    assert dog["penetration"]["total"] == 15 and dog["damage"]["result"] == "vehicle destroyed" and dog["tank_stopped"]
+    code, r = await play('/40k terrain hazardous:true dice:"3"')
+    assert code == 0 and r["immobilised"] and not r["crashed"]
+    code, r = await play('/40k firing type:normal moved:5')
+    assert code == 0 and r["may_fire"] == "all defensive weapons and 1 main weapon" and r["dice"] == []
+    code, r = await play('/40k damage table:ordnance open_topped:true passengers:2 dice:"5"')
+    assert code == 0 and r["damage"]["roll"] == 6 and r["damage"]["result"] == "vehicle annihilated"
+    assert r["damage"]["passengers"]["killed_all"]
+
+
+async def test_the_other_commands_refuse_mistakes(play):
+    code, r = await play('/40k assault attacks:3 armour:10 moved:stationary')
+    assert code == 2 and "needs its Strength" in r["error"]
+    code, r = await play('/40k tank-shock leadership:8 hero:krak')
+    assert code == 2 and "front" in r["error"]
+    code, r = await play('/40k terrain mover:walker hazardous:true')
+    assert code == 2 and "hazardous" in r["error"]
+    code, r = await play('/40k firing type:walker moved:9')
+    assert code == 2 and "at most 6" in r["error"]
