@@ -77,3 +77,32 @@ def test_the_book_text_agrees():
     assert re.search(r"roll two D6 instead of one and pick the highest", text)
     assert "2D6 + the Strength of the creature" in text and "S8 + 2D6" in text and "6+D6" in text
     assert "6\" radius" in text and "D6\" radius" in text
+
+
+# Vehicle Moving & Firing Summary: type -> what it may fire stationary, up to 6", up to 12", beyond.
+BOOK_FIRING = {
+    "normal": ("all weapons", "all defensive weapons and 1 main weapon", "no weapons", "no weapons"),
+    "fast": ("all weapons", "all weapons", "all defensive weapons and 1 main weapon", "no weapons"),
+    "walker": ("all weapons", "2 weapons (one per side or arm)", "not applicable", "not applicable"),
+}
+
+
+def test_the_moving_and_firing_summary_is_the_books():
+    f = DATA.firing
+    assert [s.up_to for s in f.speeds] == [0, 6, 12, None]
+    assert {t.key: t.weapons for t in f.types} == BOOK_FIRING
+    assert {t.key: t.max_move for t in f.types} == {"normal": 12, "fast": 24, "walker": 6}
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is beside the project")
+def test_the_tables_words_are_our_own():
+    """No run of 12 words from the book in any table's name or effect."""
+    def words(text: str) -> list[str]:
+        return re.findall(r"[a-z0-9']+", text.lower())
+
+    book = words(RULEBOOK.read_text(encoding="utf-8"))
+    runs = {tuple(book[i:i + 12]) for i in range(len(book) - 11)}
+    for table in DATA.damage_tables.values():
+        for row in table.rows:
+            ours = words(row.effect)
+            assert not any(tuple(ours[i:i + 12]) in runs for i in range(len(ours) - 11)), row.name
