@@ -42,6 +42,10 @@ def penetrate_reply(hit: VehicleHit) -> Reply:
     if lines:
         embed.add_field(name="Damage", value=clip_lines(lines), inline=False)
     embed.add_field(name="Vehicle", value=vehicle_state_text(hit), inline=False)
+    if hit.vehicle.open_topped and (p.weapon.key == "ordnance" or p.off_centre):
+        note = "Open-topped: a blast or template hits it twice; roll the second hit as another penetrate."
+        embed.add_field(name="Note", value=note, inline=False)
+        lines.append(note)
     footer = p.weapon.source if hit.damage is None else f"{p.weapon.source} · {hit.damage.table.source}"
     embed.set_footer(text=footer)
     summary = [outcome, dice_summary(hit.dice), f"Penetration: {penetration_text(p)}", *lines]

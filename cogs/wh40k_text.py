@@ -53,7 +53,7 @@ def wound_text(t: WoundTest) -> str:
     if not t.wounded:
         return f"{t.who}: {t.wound.value}, unhurt"
     if t.save is None:
-        return f"{t.who}: {t.wound.value}, one wound"
+        return f"{t.who}: {t.wound.value}, one wound (no save given)"
     return f"{t.who}: {t.wound.value}, wounded; save {t.save.value} {'saved' if t.saved else 'failed: one wound'}"
 
 
