@@ -128,12 +128,12 @@ def _draw(shot: OrdnanceShot, width: int) -> Canvas:
         canvas.dashed_circle(a, r_px, fill=MUTED, width=2)
         canvas.draw.line([(a[0] - 5, a[1]), (a[0] + 5, a[1])], fill=MUTED, width=2)
         canvas.draw.line([(a[0], a[1] - 5), (a[0], a[1] + 5)], fill=MUTED, width=2)
-    if shot.vehicle is not None:
-        _struck(canvas, vp, shot)
     if shot.centre is not None and shot.scatter_distance:
         c = vp.at(shot.centre)
         canvas.arrow(a, c, fill=SCATTER, width=3, casing=WHITE)
         canvas.keep_clear_of_line(a, c)
+    if shot.vehicle is not None:
+        _struck(canvas, vp, shot)  # over the scatter arrow: a barrage's blow may run along it
     labels = []
     if shot.vehicle is not None:
         labels.append(_vehicle_label(canvas, vp, shot))

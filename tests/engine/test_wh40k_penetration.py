@@ -237,3 +237,12 @@ def test_any_hit_keeps_the_invariants(weapon, armour, strength, seed, open_toppe
     assert again.penetration.total == p.total and again.table == h.table
     assert (again.damage and again.damage.result) == (h.damage and h.damage.result)
     assert [x.face for x in again.dice] == [x.face for x in h.dice]
+
+
+@settings(max_examples=100, deadline=None)
+@given(strength=st.integers(-5, 20), armour=st.integers(0, 25))
+def test_any_impossible_strength_or_armour_is_a_rules_error(strength, armour):
+    if 1 <= strength <= 10 and 10 <= armour <= 14:
+        return
+    with pytest.raises(RulesError):
+        penetrate(W["normal"], armour, VehicleState(), RandomDice(0), TABLES, DATA.wounds, strength=strength)
