@@ -16,6 +16,7 @@ from engine.wh40k.penetration import HitResult
 from engine.wh40k.tank_shock import tank_shock
 from engine.wh40k.terrain import Mover, difficult_terrain_test
 from engine.wh40k.vehicle import VehicleState
+from tests.engine.replay import assert_replays
 
 DATA = wh40k()
 W = DATA.penetration
@@ -139,3 +140,14 @@ def test_any_assault_keeps_the_invariants(weapon, attacks, armour, movement, ski
     assert len(a.results) == a.hits or a.results[-1].damage.destroyed
     if skimmer:
         assert a.needed == 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), movement=st.sampled_from(list(Movement)), attacks=st.integers(1, 8),
+       leadership=st.integers(2, 10))
+def test_assaults_and_tank_shock_replay_from_the_bots_faces(seed, movement, attacks, leadership):
+    assert_replays(lambda dice: assault_vehicle(W["normal"], attacks, 11, movement, VehicleState(passengers=3), dice,
+                                                DATA.damage_tables, DATA.wounds, strength=6), seed)
+    assert_replays(lambda dice: tank_shock(leadership, dice, DATA.damage_tables, DATA.wounds, hero=W["krak"],
+                                           front_armour=11), seed)
+    assert_replays(lambda dice: difficult_terrain_test(Mover.WALKER, dice), seed)

@@ -21,6 +21,7 @@ from engine.wh40k.ordnance import fire_ordnance
 from engine.wh40k.penetration import HitResult
 from engine.wh40k.squad import Facing, Squad, VehicleTarget
 from engine.wh40k.vehicle import VehicleState
+from tests.engine.replay import assert_replays
 
 DATA = wh40k()
 MARKER = DATA.blast_markers["large"]
@@ -215,3 +216,11 @@ def test_any_vehicle_shot_keeps_the_invariants(seed, facing, barrage, open_toppe
         assert h.penetration.armour == v.armour(shot.facing_hit)
     if shot.hull_hit and (not barrage or shot.hole_over):
         assert shot.facing_hit is facing
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), barrage=st.booleans(), vehicle=st.booleans(), models=st.integers(1, 30))
+def test_any_shot_replays_from_the_bots_faces(seed, barrage, vehicle, models):
+    target = dict(vehicle=VehicleTarget(11, 10, 10)) if vehicle else dict(squad=Squad(models, 25))
+    assert_replays(lambda dice: fire_ordnance(MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds,
+                                              dice, strength=9, distance=30, barrage=barrage, **target), seed)

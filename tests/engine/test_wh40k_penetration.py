@@ -13,6 +13,7 @@ from engine.dice import EnteredDice, RandomDice, Roller
 from engine.errors import DiceError, RulesError
 from engine.wh40k.penetration import HitResult, penetrate
 from engine.wh40k.vehicle import VehicleState
+from tests.engine.replay import assert_replays
 
 DATA = wh40k()
 W = DATA.penetration
@@ -246,3 +247,12 @@ def test_any_impossible_strength_or_armour_is_a_rules_error(strength, armour):
         return
     with pytest.raises(RulesError):
         penetrate(W["normal"], armour, VehicleState(), RandomDice(0), TABLES, DATA.wounds, strength=strength)
+
+
+@settings(max_examples=60, deadline=None)
+@given(weapon=st.sampled_from(sorted(W)), armour=st.integers(10, 14), seed=st.integers(0, 2**32),
+       open_topped=st.booleans(), passengers=st.integers(0, 6), nearby=st.lists(st.floats(0, 12), max_size=4))
+def test_any_hit_replays_from_the_bots_faces(weapon, armour, seed, open_topped, passengers, nearby):
+    s = None if W[weapon].strength is not None else 8
+    v = VehicleState(open_topped=open_topped, passengers=passengers, nearby=tuple(nearby), nearby_save=4)
+    assert_replays(lambda dice: penetrate(W[weapon], armour, v, dice, TABLES, DATA.wounds, strength=s), seed)
