@@ -19,6 +19,9 @@ from engine.fantasy.profiles import (
     BoltThrowerProfile, CannonProfile, GrapeshotProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template,
     ToHitPenalties, TroopType,
 )
+from engine.wh40k.profiles import (
+    BlastMarker, DamageRow, DamageTable, FiringRow, FiringSummary, Outcome, PenetrationWeapon, Read, Speed, WoundRules,
+)
 
 HERE = Path(__file__).parent
 
@@ -116,3 +119,76 @@ def fantasy() -> FantasyData:
         MappingProxyType(cannons), MappingProxyType(stone_throwers), MappingProxyType(bolt_throwers), grapeshot, penalties, MappingProxyType(templates),
         MappingProxyType(charts), MappingProxyType(troops),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Wh40kData:
+    """Warhammer 40,000 vehicle data (3rd edition trial vehicle rules)."""
+
+    penetration: Mapping[str, PenetrationWeapon]
+    damage_tables: Mapping[str, DamageTable]
+    blast_markers: Mapping[str, BlastMarker]
+    wounds: WoundRules
+    base_sizes: tuple[int, ...]
+    """Round bases, millimetres."""
+    default_base: int
+    hull_length: float
+    """The hull measured when none is given, inches."""
+    hull_width: float
+    pinning_modifier: int
+    """Leadership modifier of an ordnance barrage's pinning test."""
+    firing: FiringSummary
+
+
+def _damage_table(key: str, raw: dict) -> DamageTable:
+    where = f"wh40k.toml damage_tables.{key}"
+    rows = []
+    for row in raw["rows"]:
+        radius = row.get("radius")
+        if radius is not None and radius != "D6" and not isinstance(radius, int):
+            raise ValueError(f"{where}: radius {radius!r} is neither inches nor D6")
+        rows.append(DamageRow(low=row["rolls"][0], high=row["rolls"][-1], name=row["name"],
+                              outcome=Outcome(row["outcome"]), effect=row["effect"], radius=radius))
+    covered = [n for row in rows for n in range(row.low, row.high + 1)]
+    if covered != [1, 2, 3, 4, 5, 6]:
+        raise ValueError(f"{where}: rows must cover 1-6 once, in order; got {covered}")
+    names = [row.name for row in rows]
+    if any(n != n.lower() for n in names) or len(set(names)) != len(names):
+        raise ValueError(f"{where}: row names must be distinct and lower case; got {names}")
+    return DamageTable(key=key, name=raw["name"], die=raw["die"], when=raw["when"], rows=tuple(rows), source=raw["source"])
+
+
+@functools.cache
+def wh40k() -> Wh40kData:
+    raw = tomllib.loads((HERE / "wh40k.toml").read_text(encoding="utf-8"))
+    tables = {k: _damage_table(k, v) for k, v in raw["damage_tables"].items()}
+    weapons = {}
+    for k, v in raw["penetration"].items():
+        if v["table"] not in tables:
+            raise ValueError(f"wh40k.toml penetration.{k}: no damage table '{v['table']}'")
+        weapons[k] = PenetrationWeapon(key=k, name=v["name"], dice=v["dice"], read=Read(v["read"]),
+                                       strength=v.get("strength"), table=v["table"], source=v["source"])
+    markers = {
+        k: BlastMarker(key=k, name=v["name"], diameter=float(v["diameter"]), hole=float(v["hole"]),
+                       partial_hit=v["partial_hit"], source=v["source"])
+        for k, v in raw["blast_markers"].items()
+    }
+    bases = tuple(raw["bases"]["sizes"])
+    if raw["bases"]["default"] not in bases:
+        raise ValueError("wh40k.toml bases: the default is not one of the sizes")
+    return Wh40kData(
+        MappingProxyType(weapons), MappingProxyType(tables), MappingProxyType(markers), WoundRules(**raw["wounds"]),
+        bases, raw["bases"]["default"], float(raw["hull"]["length"]), float(raw["hull"]["width"]),
+        raw["barrage"]["pinning_modifier"], _firing(raw["firing"]),
+    )
+
+
+def _firing(raw: dict) -> FiringSummary:
+    speeds = tuple(Speed(s["name"], s.get("up_to")) for s in raw["speeds"])
+    types = tuple(FiringRow(t["key"], t["name"], t["max_move"], tuple(t["weapons"])) for t in raw["types"])
+    if speeds[-1].up_to is not None or any(s.up_to is None for s in speeds[:-1]):
+        raise ValueError("wh40k.toml firing.speeds: only the last column may be open-ended, and it must be")
+    for t in types:
+        if len(t.weapons) != len(speeds):
+            raise ValueError(f"wh40k.toml firing.{t.key}: {len(t.weapons)} entries for {len(speeds)} speeds")
+    return FiringSummary(speeds, types, raw["source"])

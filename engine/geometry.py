@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 
 @dataclass(frozen=True, slots=True)
 class Point:
@@ -48,3 +50,13 @@ def clock_face(degrees: float) -> str:
     """The nearest hour on a clock face laid on the table, 12 o'clock straight on."""
     hour = round((degrees % 360) / 30) % 12
     return f"{hour or 12} o'clock"
+
+
+def distance_to_rects(centre: Point, xs, ys, half_w: float, half_h: float) -> np.ndarray:
+    """How far `centre` is from each axis-aligned rectangle centred at (`xs`, `ys`) (numpy arrays
+    that broadcast) with half-sizes `half_w` across and `half_h` along, all at once: 0 inside
+    one. A rectangle is wholly or partly under a circle round `centre` when this is within the
+    radius (a base under a template, a hull under a blast marker)."""
+    dx = np.maximum(np.abs(np.asarray(xs, dtype=float) - centre.x) - half_w, 0.0)
+    dy = np.maximum(np.abs(np.asarray(ys, dtype=float) - centre.y) - half_h, 0.0)
+    return np.hypot(dx, dy)

@@ -21,7 +21,7 @@ import numpy as np
 from engine.errors import RulesError
 from engine.fantasy.profiles import TroopType
 from engine.fantasy.wounding import Profile
-from engine.geometry import Point
+from engine.geometry import Point, distance_to_rects
 
 MM_PER_INCH = 25.4
 MAX_RANKS = 20
@@ -148,9 +148,7 @@ class Formation:
         within the radius. Nearest row first, then left to right."""
         xs = self.left + (np.arange(self.cols) + 0.5) * self.cell_width
         ys = self.near + (np.arange(self.rows) + 0.5) * self.cell_depth
-        dx = np.maximum(np.abs(xs - centre.x) - self.cell_width / 2, 0.0)
-        dy = np.maximum(np.abs(ys - centre.y) - self.cell_depth / 2, 0.0)
-        under = dy[:, None] ** 2 + dx[None, :] ** 2 <= radius * radius
+        under = distance_to_rects(centre, xs[None, :], ys[:, None], self.cell_width / 2, self.cell_depth / 2) <= radius
         return [(int(r), int(c)) for r, c in zip(*np.nonzero(under))]
 
     def crossings(self, start: Point, direction: Point, length: float) -> list[tuple[int, int, float]]:

@@ -1,0 +1,208 @@
+"""Damage Rolls (Warhammer 40,000 trial vehicle rules): a D6 on the Glancing Hit, Penetrating Hit
+or Ordnance Hit table, with the tables' fine print and the Notes.
+
+:func:`roll_damage` reads in the book's order: the damage roll (+1 against an open-topped
+vehicle), the row it reads; the fine print (no main weapon left, already immobilised, a fast
+skimmer that crashes, stuns that do not add up); then what a destroyed vehicle does: the wreck
+slews D6" by the scatter die (a HIT flips it), or debris flies over the explosion's reach and
+each model in reach takes a wound on a 4+ (saves allowed); then the passengers: a wound on a 4+
+each (saves allowed) and pinned when the vehicle is destroyed, all killed when it is annihilated,
+out at once when the row makes them get out.
+
+Dice order: the damage roll; the wreck's scatter die and then its D6 (only for an arrow: a HIT
+flips the wreck where it lies), or the explosion's D6 reach; each model in reach, nearest first
+(the wound D6, then its save when wounded and a save is given); each passenger likewise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dice import Dice, DieRoll, RecordingDice
+from engine.wh40k.profiles import DamageRow, DamageTable, Outcome, WoundRules
+from engine.wh40k.vehicle import VehicleState
+
+OPEN_TOPPED_BONUS = 1
+
+
+@dataclass(frozen=True, slots=True)
+class WoundTest:
+    """One model's roll against an exploding or destroyed vehicle."""
+
+    who: str
+    """``passenger 3`` or ``model at 2.5"``."""
+    distance: float | None
+    """The model's inches from the hull's edge (models nearby); None for a passenger."""
+    wound: DieRoll
+    wounded: bool
+    save: DieRoll | None
+    """The armour save when it was wounded and a save was given."""
+    saved: bool
+
+    @property
+    def unsaved(self) -> bool:
+        return self.wounded and not self.saved
+
+
+@dataclass(frozen=True, slots=True)
+class Passengers:
+    """What happened to the models aboard."""
+
+    models: int
+    killed_all: bool
+    """Annihilated: every passenger dies, no saves of any kind."""
+    must_get_out: bool
+    """They must disembark at once (or are placed by the wreck)."""
+    pinned: bool
+    """Survivors of a destroyed vehicle are pinned for their whole next turn."""
+    tests: tuple[WoundTest, ...]
+    """Each passenger's wound roll (and save) when the vehicle was destroyed."""
+
+    @property
+    def unsaved(self) -> int:
+        return self.models if self.killed_all else sum(t.unsaved for t in self.tests)
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """A damage roll and everything it did."""
+
+    table: DamageTable
+    die: DieRoll
+    modifier: int
+    """+1 against an open-topped vehicle."""
+    roll: int
+    """The roll after the modifier (a 7 reads the last row)."""
+    row: DamageRow
+    """The row read."""
+    counts_as: str | None
+    """The row the fine print turns it into ("crew stunned" for an already immobilised vehicle's
+    glancing immobilised; "vehicle destroyed" for a fast skimmer that crashes); None when the
+    row stands."""
+    also: tuple[str, ...]
+    """Results on top of the row (``crew stunned`` when no main weapon is left)."""
+    notes: tuple[str, ...]
+    """The fine print that applied, in our words."""
+    destroyed: bool
+    wreck_scatter: DieRoll | None
+    """The scatter die for a slewing wreck."""
+    wreck_die: DieRoll | None
+    """The D6 inches it slews (an arrow only)."""
+    radius_die: DieRoll | None
+    """The D6 of an explosion's reach."""
+    radius: int | None
+    """The explosion's reach from the hull's edge, inches; None without one."""
+    debris: tuple[WoundTest, ...]
+    """The models in reach, nearest first."""
+    passengers: Passengers | None
+    """None when nobody was aboard."""
+
+    @property
+    def result(self) -> str:
+        """The row's name: ``crew shaken`` ... ``vehicle annihilated``."""
+        return self.row.name
+
+    @property
+    def flipped(self) -> bool:
+        return self.wreck_scatter is not None and self.wreck_scatter.is_hit
+
+    @property
+    def slew(self) -> float | None:
+        """Inches the wreck slewed; 0 when it flipped; None when it did not slew."""
+        if self.wreck_scatter is None:
+            return None
+        return 0.0 if self.wreck_die is None else float(self.wreck_die.value)
+
+
+def roll_damage(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: WoundRules) -> Damage:
+    """Roll on `table` against `vehicle` and apply everything the row and its fine print say."""
+    die = dice.d6(f"{table.key} damage")
+    modifier = OPEN_TOPPED_BONUS if vehicle.open_topped else 0
+    roll = die.value + modifier
+    row = table.row(roll)
+    counts_as: str | None = None
+    also: list[str] = []
+    notes: list[str] = []
+    if modifier:
+        notes.append(f"Open-topped: +{modifier} to the damage roll ({die.value} reads {roll}).")
+    outcome = row.outcome
+    stuns = outcome is Outcome.STUNNED or (outcome is Outcome.ARMAMENT and table.key != "glancing")
+
+    # The fine print.
+    if outcome is Outcome.ARMAMENT and table.key == "glancing" and not vehicle.main_weapons:
+        also.append("crew stunned")
+        stuns = True
+        notes.append("No main weapon (S6+) left: a defensive weapon (S5 or less) is destroyed and the crew are stunned too.")
+    if outcome is Outcome.IMMOBILISED:
+        if vehicle.skimmer_fast:
+            counts_as = "vehicle destroyed"
+            notes.append("A skimmer moving fast that is immobilised crashes and is destroyed.")
+        elif vehicle.immobilised and table.key == "glancing":
+            counts_as = "crew stunned"
+            stuns = True
+            notes.append("Already immobilised: this counts as crew stunned instead.")
+        elif vehicle.immobilised:
+            notes.append("Already immobilised: no further effect, but it still may not fire next turn and passengers get out.")
+    if stuns and vehicle.stunned:
+        notes.append("Stuns do not add up: the crew still miss only their next turn.")
+    if stuns and vehicle.skimmer_fast:
+        notes.append("A skimmer with stunned crew drifts D6\" by the scatter die in its next Movement phase, keeping its facing.")
+    destroyed = outcome.destroys or counts_as == "vehicle destroyed"
+
+    # A destroyed vehicle: the wreck slews, or it explodes.
+    wreck_scatter = wreck_die = radius_die = None
+    radius: int | None = None
+    if outcome is Outcome.SLEWS:
+        wreck_scatter = dice.scatter("wreck slews")
+        if not wreck_scatter.is_hit:
+            wreck_die = dice.d6("wreck slew distance")
+    if row.radius is not None:
+        if row.radius == "D6":
+            radius_die = dice.d6("explosion reach")
+            radius = radius_die.value
+        else:
+            radius = int(row.radius)
+    debris: list[WoundTest] = []
+    if radius is not None:
+        for distance in sorted(vehicle.nearby):
+            if distance <= radius:
+                debris.append(_wound_test(dice, f"model at {distance:g}\"", distance, wounds.debris, vehicle.nearby_save))
+
+    # The passengers.
+    passengers = None
+    if vehicle.passengers:
+        killed_all = outcome is Outcome.ANNIHILATED
+        tests: list[WoundTest] = []
+        if destroyed and not killed_all:
+            for n in range(1, vehicle.passengers + 1):
+                tests.append(_wound_test(dice, f"passenger {n}", None, wounds.passenger, vehicle.passenger_save))
+        must_get_out = destroyed or (outcome in (Outcome.ARMAMENT, Outcome.IMMOBILISED) and table.key != "glancing")
+        passengers = Passengers(vehicle.passengers, killed_all, must_get_out, destroyed and not killed_all, tuple(tests))
+    return Damage(
+        table, die, modifier, roll, row, counts_as, tuple(also), tuple(notes), destroyed, wreck_scatter, wreck_die,
+        radius_die, radius, tuple(debris), passengers,
+    )
+
+
+def _wound_test(dice: Dice, who: str, distance: float | None, needed: int, save: int | None) -> WoundTest:
+    wound = dice.d6(f"wound, {who}")
+    wounded = wound.value >= needed
+    save_die = dice.d6(f"save, {who}") if wounded and save is not None else None
+    saved = save_die is not None and save_die.value >= save
+    return WoundTest(who, distance, wound, wounded, save_die, saved)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOnly:
+    """A damage roll made on its own (the ``/40k damage`` command), with every die."""
+
+    damage: Damage
+    dice: tuple[DieRoll, ...]
+
+
+def damage_roll(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: WoundRules) -> DamageOnly:
+    """Roll on `table` alone, for a hit worked out at the table. Calls ``dice.finish()``."""
+    recorded = RecordingDice(dice)
+    damage = roll_damage(table, vehicle, recorded, wounds)
+    dice.finish()
+    return DamageOnly(damage, tuple(recorded.rolled))
