@@ -1,0 +1,1 @@
+"""State and indexes kept by the bot: sqlite-utils (the rules index so far)."""
