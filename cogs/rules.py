@@ -3,13 +3,18 @@
 No ``from __future__ import annotations`` here: discord.py reads the option types from the
 callbacks' annotations.
 
-The rules index is built once, when the cog loads (storage/rules_index.py). A channel's default
+The rules index (storage/rules_index.py) is built once per process, in a worker thread: on Discord
+as soon as the bot is connected (``on_ready``), so the first lookup finds it ready; in the offline
+console, which runs one command per process, only when a command needs it, so ``/fire`` does not
+pay for it (sqlite-utils, rapidfuzz and the entries take about 0.3 s to load). A channel's default
 game, when the bot knows one, ranks that game's entries first: the cog asks the bot's
 ``channel_game(interaction)`` if the bot has it (the per-channel settings supply it), else none.
 """
 
+import asyncio
 import logging
-from typing import Optional
+import threading
+from typing import TYPE_CHECKING, Optional
 
 import discord
 from discord import app_commands
@@ -19,9 +24,14 @@ from discord.ext import commands
 from cogs.replies import send_reply
 from cogs.rules_reply import HelpTopic, help_reply, rules_reply
 from config.rules import GAMES, help_page, rule_entries
-from storage.rules_index import CHOICE_LENGTH, RulesIndex
+
+if TYPE_CHECKING:
+    from storage.rules_index import RulesIndex
 
 log = logging.getLogger(__name__)
+
+TERM_LENGTH = 100
+"""Discord's limit on an autocomplete choice's value, and so on the term."""
 
 GAME_CHOICES = [Choice(name=name, value=key) for key, name in GAMES.items()]
 
@@ -41,8 +51,27 @@ class RulesCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.index = RulesIndex(rule_entries())
-        log.info("rules index: %d entries built in %.1f ms", len(self.index.entries), self.index.build_seconds * 1000)
+        self._index: "RulesIndex | None" = None
+        self._building = threading.Lock()
+
+    def build_index(self) -> "RulesIndex":
+        """The rules index, built on the first call (thread-safe; slow the first time)."""
+        with self._building:
+            if self._index is None:
+                from storage.rules_index import RulesIndex  # sqlite-utils and rapidfuzz load here
+
+                self._index = RulesIndex(rule_entries())
+                log.info("rules index: %d entries built in %.1f ms", len(self._index.entries),
+                         self._index.build_seconds * 1000)
+            return self._index
+
+    async def index(self) -> "RulesIndex":
+        """The rules index, built off the event loop if it is not ready yet."""
+        return self._index if self._index is not None else await asyncio.to_thread(self.build_index)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await self.index()
 
     def preferred_game(self, interaction: discord.Interaction) -> str | None:
         """The channel's default game, when the bot keeps one."""
@@ -51,18 +80,20 @@ class RulesCog(commands.Cog):
 
     async def term_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
+        index = await self.index()
         return [Choice(name=label, value=key) for label, key in
-                self.index.autocomplete(current, game=game, preferred=self.preferred_game(interaction))]
+                index.autocomplete(current, game=game, preferred=self.preferred_game(interaction))]
 
     @app_commands.command(name="rules", description="Look up a rule, machine or chart: summary, profile, chart, source, related")
     @app_commands.describe(term="A rule, machine, chart or question, e.g. bounce; pick from the list",
                            game="Only this game's rules (default: all three)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(term=term_autocomplete)
-    async def rules(self, interaction: discord.Interaction, term: Range[str, 1, CHOICE_LENGTH],
+    async def rules(self, interaction: discord.Interaction, term: Range[str, 1, TERM_LENGTH],
                     game: Optional[str] = None) -> None:
-        found = self.index.lookup(term, game=game, preferred=self.preferred_game(interaction))
-        related = self.index.related(found.entries[0]) if found.matched else []
+        index = await self.index()
+        found = index.lookup(term, game=game, preferred=self.preferred_game(interaction))
+        related = index.related(found.entries[0]) if found.matched else []
         await send_reply(interaction, rules_reply(found, related))
 
     @app_commands.command(name="help", description="What Bombardier does, every command with an example, entering your own dice")

@@ -126,21 +126,30 @@ def rule_entries() -> tuple[RuleEntry, ...]:
         if e.key in keys:
             raise ValueError(f"rules: two {e.game_name} entries are both named '{e.name}' ({e.key})")
         keys[e.key] = e
+    by_slug = names_by_slug(entries)
     for e in entries:
         for name in e.related:
-            if related_entry(entries, e, name) is None:
+            if related_entry(by_slug, e, name) is None:
                 raise ValueError(f"rules: {e.key} names a related entry '{name}' that does not exist")
     return entries
 
 
-def related_entry(entries: tuple[RuleEntry, ...], entry: RuleEntry, name: str) -> RuleEntry | None:
-    """The entry a related name points at: the same game's first, then any game's ("Warmaster:
-    Cannon" names another game's entry outright)."""
+def names_by_slug(entries: tuple[RuleEntry, ...]) -> Mapping[str, tuple[RuleEntry, ...]]:
+    """Entries by the slug of their name, for :func:`related_entry`."""
+    found: dict[str, list[RuleEntry]] = {}
+    for e in entries:
+        found.setdefault(slug(e.name), []).append(e)
+    return MappingProxyType({k: tuple(v) for k, v in found.items()})
+
+
+def related_entry(by_slug: Mapping[str, tuple[RuleEntry, ...]], entry: RuleEntry, name: str) -> RuleEntry | None:
+    """The entry a related name points at (`by_slug` from :func:`names_by_slug`): the same game's
+    first, then any game's ("Warmaster: Cannon" names another game's entry outright)."""
     game, _, bare = name.partition(":")
-    wanted_game = next((k for k, v in GAMES.items() if v.lower() == game.strip().lower()), None)
+    wanted_game = next((k for k, v in GAMES.items() if v.lower() == game.strip().lower()), None) if bare else None
     if wanted_game is not None:
-        return next((e for e in entries if e.game == wanted_game and slug(e.name) == slug(bare)), None)
-    same = [e for e in entries if slug(e.name) == slug(name)]
+        return next((e for e in by_slug.get(slug(bare), ()) if e.game == wanted_game), None)
+    same = by_slug.get(slug(name), ())
     return next((e for e in same if e.game == entry.game), same[0] if same else None)
 
 

@@ -6,7 +6,8 @@ through sqlite-utils, over each entry's name, aliases, keywords, source and summ
 stemming, so "hits" finds "hit"), plus rapidfuzz over names and aliases. A query is read three ways
 and the scores added:
 
-- the name or an alias typed exactly (``misfire``, ``glance``'s keyword is not a name, ``canon``);
+- a name or alias typed whole (``misfire``, ``canon``), or a keyword typed whole (``glance``),
+  which counts for less;
 - the words, stop words dropped and each unknown word replaced by the nearest word of the index
   (typos in questions), ranked by bm25 with names weighing most;
 - rapidfuzz against every name and alias (typos in names: ``stone throwr``).
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 import sqlite_utils
 from rapidfuzz import fuzz, process
 
-from config.rules import GAMES, RuleEntry
+from config.rules import GAMES, RuleEntry, names_by_slug, related_entry
 
 STOP_WORDS = frozenset("""
 a about above after again against all am an and any are as at be because been before being below between both
@@ -73,7 +75,9 @@ class RulesIndex:
         start = time.perf_counter()
         self.entries: tuple[RuleEntry, ...] = tuple(entries)
         self.by_key = {e.key: e for e in self.entries}
-        self._db = sqlite_utils.Database(memory=True)
+        self._by_slug = names_by_slug(self.entries)
+        # built in a worker thread and read on the event loop's: one connection, never written after
+        self._db = sqlite_utils.Database(sqlite3.connect(":memory:", check_same_thread=False))
         self._db["entries"].insert_all(
             ({
                 "rowid": i, "key": e.key, "game": e.game, "name": e.name, "aliases": " | ".join(e.aliases),
@@ -206,11 +210,10 @@ class RulesIndex:
         return [(choice_label(e), e.key[:CHOICE_LENGTH]) for e in found.entries]
 
     def related(self, entry: RuleEntry) -> list[RuleEntry]:
-        from config.rules import related_entry
-
+        """The entries `entry` names as related, in its order."""
         out = []
         for name in entry.related:
-            r = related_entry(self.entries, entry, name)
+            r = related_entry(self._by_slug, entry, name)
             if r is not None:
                 out.append(r)
         return out

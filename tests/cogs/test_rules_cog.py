@@ -50,6 +50,16 @@ async def test_rules_shows_summary_profile_chart_source_and_related(bot):
     assert "Cannon (Warmaster)" in fields["Related"]
 
 
+async def test_the_index_is_built_once_when_connected_or_at_first_use(bot):
+    cog = bot.get_cog("RulesCog")
+    assert cog._index is None
+    await cog.on_ready()
+    built = cog._index
+    assert built is not None and len(built.entries) > 150
+    await call(bot, "rules", term="bounce")
+    assert cog._index is built
+
+
 async def test_the_game_option_filters(bot):
     embed = await call(bot, "rules", term="cannon", game="warmaster")
     assert embed.title == "Cannon · Warmaster"
