@@ -114,3 +114,15 @@ async def test_every_top_level_command_has_a_help_example_naming_it(bot):
     for c in bot.tree.get_commands():
         assert c.name in examples, f"config/help.toml has no example for /{c.name}"
         assert shlex.split(examples[c.name])[0] == f"/{c.name}"
+
+
+async def test_every_entry_fits_in_one_embed(bot):
+    from cogs.rules_reply import rules_reply
+    from storage.rules_index import Found
+
+    index = await bot.get_cog("RulesCog").index()
+    for entry in index.entries:
+        reply = rules_reply(Found(entry.name, (entry,), True), index.related(entry))
+        embed = reply.embed
+        assert len(embed) <= 6000 and len(embed.fields) <= 25, entry.key
+        assert len(embed.title) <= 256 and all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields), entry.key
