@@ -222,3 +222,23 @@ def test_the_help_page_words_are_there():
     assert "@DEG" in page.dice and "M" in page.dice
     raw = tomllib.loads((ROOT / "config" / "help.toml").read_text(encoding="utf-8"))
     assert set(raw["examples"]) == set(page.examples)
+
+
+def test_another_games_resolver_plugs_in_with_one_line(monkeypatch):
+    import config.rules as rules
+    from config.rules import RulesTable
+
+    def warmaster(rest: str) -> RulesTable:
+        kind, _, key = rest.partition(":")
+        if (kind, key) != ("siege-equipment", "siege-tower"):
+            raise KeyError(rest)
+        return RulesTable("Siege tower", ("Type", "Hits", "Armour"), (("M", "3", "3+"),), "Warmaster, Siege & Fortresses")
+
+    monkeypatch.setattr(rules, "RESOLVERS", {**rules.RESOLVERS, "warmaster": warmaster})
+    rules.resolve.cache_clear()
+    try:
+        assert resolve("warmaster:siege-equipment:siege-tower").rows == (("M", "3", "3+"),)
+        with pytest.raises(ValueError, match="names nothing in the warmaster data"):
+            resolve("warmaster:siege-equipment:catapult")
+    finally:
+        rules.resolve.cache_clear()
