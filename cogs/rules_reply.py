@@ -79,7 +79,10 @@ def _name_in(entry: RuleEntry, beside: RuleEntry) -> str:
 
 def _nearest_reply(found: Found) -> Reply:
     lines = [f"{e.name} ({e.game_name})" for e in found.entries]
-    text = f"Nothing matches '{found.query}'. The nearest entries:"
+    if found.query.strip():
+        text = f"Nothing matches '{found.query}'. The nearest entries:"
+    else:
+        text = "Name a rule, machine, chart or question, e.g. bounce. Some entries to start with:"
     embed = discord.Embed(title="No exact match", description=text, colour=COLOUR_MISS)
     embed.add_field(name="Try one of these", value=clip_lines([f"• {line}" for line in lines], FIELD), inline=False)
     embed.set_footer(text="Type a few letters in the term option to pick from the list.")
