@@ -51,7 +51,7 @@ FACING_CHOICES = [
 TARGET_OPTIONS = dict(
     ranks="Target ranks (default 4)",
     files="Models per rank (default 5)",
-    troop="Troop type (default infantry); monsters stop cannon balls",
+    troop="Troop type (default infantry): type to pick from the list",
     base="Base width, mm (default: usual)",
     depth="Base depth, mm (default: usual)",
     facing="Side facing the machine (default front)",
@@ -60,7 +60,7 @@ TARGET_OPTIONS = dict(
     save="Armour save: 4 for 4+",
     ward="Ward save: 5 for 5+",
     aim_rank="Aim at this rank (1 = front)",
-    aim_file="Aim at this file (from the left)",
+    aim_file="Aim at this file (1 = leftmost, as the machine sees it)",
     dice='Your dice in order, e.g. "H 4 8"; the bot rolls the rest',
 )
 
@@ -177,7 +177,7 @@ class FireCog(commands.Cog):
     @app_commands.describe(
         distance=f"Crossbar to target, inches ({STONE.min_range}-{STONE.max_range})",
         bs="Crew's best Ballistic Skill (for indirect)",
-        indirect="Fire indirectly (a HIT scatters die - BS)",
+        indirect="Fire indirectly at an unseen target: a HIT still scatters (die - BS)",
         **{**TARGET_OPTIONS, "dice": 'Your dice in order, e.g. "H 4" (H@DEG if indirect)'},
     )
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
@@ -249,7 +249,8 @@ class FireCog(commands.Cog):
     @app_commands.describe(
         distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best Ballistic Skill",
         cover="Cover the target is in (default none)", modifier="Other to-hit modifiers, e.g. -1",
-        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
+        dice='Your dice in order, to hit first, e.g. "5"; the bot rolls the rest',
     )
     @app_commands.choices(cover=COVER_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete)

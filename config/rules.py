@@ -1,0 +1,243 @@
+"""Rules entries: ``config/rules/<game>.toml`` loaded once into frozen :class:`RuleEntry` records.
+
+Each entry names one rule, machine, chart or scenario of the rulebooks (``../shared/seeds``) with a
+summary in our own words. Numbers are never typed here twice: an entry points at the game data the
+engine uses with a reference such as ``profile = "fantasy:cannon:great-cannon"`` or
+``chart = "fantasy:misfire:black-powder"``, and :func:`resolve` turns that into a :class:`RulesTable`
+through the resolver registered for the reference's first word (one per game, in
+:data:`RESOLVERS`). Adding a game's resolver is a function from the rest of the reference to a
+table, and one line in :data:`RESOLVERS`.
+
+``tests/config/test_rules_entries.py`` checks every shipped entry. Malformed data is a bug in a
+shipped file, so it raises ``ValueError`` with the file and entry, not ``RulesError``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from config.gamedata import fantasy
+
+RULES_DIR = Path(__file__).parent / "rules"
+
+GAMES: Mapping[str, str] = MappingProxyType({
+    "warhammer-fantasy": "Warhammer Fantasy",
+    "warmaster": "Warmaster",
+    "wh40k": "Warhammer 40,000",
+})
+"""Each game's key (as replies name their ``system``) and how it is shown."""
+
+REQUIRED = ("name", "source", "summary")
+OPTIONAL = ("aliases", "keywords", "related", "profile", "chart")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesTable:
+    """A profile or chart ready to show: a title, column headings and rows of cells."""
+
+    title: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    """One rule, machine, chart or scenario."""
+
+    key: str
+    """``<game>:<slug of the name>``, unique: what autocomplete hands back."""
+    name: str
+    """As players call it; the same name may appear once per game."""
+    game: str
+    """A key of :data:`GAMES`."""
+    source: str
+    """The rulebook and section, so players can check their book."""
+    summary: str
+    """In our own words; facts carried over, sentences not."""
+    aliases: tuple[str, ...] = ()
+    """Other names and common misspellings."""
+    keywords: tuple[str, ...] = ()
+    """Other words for the same thing, for search ("glance" for the glancing hit table)."""
+    related: tuple[str, ...] = ()
+    """Names of related entries, same game first."""
+    profile: str | None = None
+    """A reference to a profile in the game data, e.g. ``fantasy:cannon:cannon``."""
+    chart: str | None = None
+    """A reference to a chart in the game data, e.g. ``fantasy:misfire:stone-thrower``."""
+
+    @property
+    def game_name(self) -> str:
+        return GAMES[self.game]
+
+
+def slug(text: str) -> str:
+    """``"Who's Been Hit? (Cannon)"`` -> ``"whos-been-hit-cannon"``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+
+
+def _strings(value, where: str, field: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError(f"{where}: {field} must be a list of non-empty strings")
+    return tuple(value)
+
+
+def _entry(raw: dict, game: str, where: str) -> RuleEntry:
+    unknown = set(raw) - set(REQUIRED) - set(OPTIONAL)
+    if unknown:
+        raise ValueError(f"{where}: unknown field(s) {sorted(unknown)}")
+    for field in REQUIRED:
+        if not isinstance(raw.get(field), str) or not raw[field].strip():
+            raise ValueError(f"{where}: '{field}' is required and must be text")
+    for field in ("profile", "chart"):
+        if field in raw and not isinstance(raw[field], str):
+            raise ValueError(f"{where}: '{field}' must be a reference like 'fantasy:cannon:cannon'")
+    return RuleEntry(
+        key=f"{game}:{slug(raw['name'])}", name=raw["name"].strip(), game=game, source=raw["source"].strip(),
+        summary=" ".join(raw["summary"].split()),
+        aliases=_strings(raw.get("aliases", []), where, "aliases"),
+        keywords=_strings(raw.get("keywords", []), where, "keywords"),
+        related=_strings(raw.get("related", []), where, "related"),
+        profile=raw.get("profile"), chart=raw.get("chart"),
+    )
+
+
+def load_file(path: Path) -> tuple[RuleEntry, ...]:
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    game = raw.get("game")
+    if game not in GAMES:
+        raise ValueError(f"{path.name}: 'game' must be one of {list(GAMES)}, not {game!r}")
+    return tuple(_entry(e, game, f"{path.name} entry {i + 1} ({e.get('name', '?')})") for i, e in enumerate(raw.get("entry", [])))
+
+
+@functools.cache
+def rule_entries() -> tuple[RuleEntry, ...]:
+    """Every entry of every game, checked for unique keys and related names that resolve."""
+    entries = tuple(e for path in sorted(RULES_DIR.glob("*.toml")) for e in load_file(path))
+    keys: dict[str, RuleEntry] = {}
+    for e in entries:
+        if e.key in keys:
+            raise ValueError(f"rules: two {e.game_name} entries are both named '{e.name}' ({e.key})")
+        keys[e.key] = e
+    by_slug = names_by_slug(entries)
+    for e in entries:
+        for name in e.related:
+            if related_entry(by_slug, e, name) is None:
+                raise ValueError(f"rules: {e.key} names a related entry '{name}' that does not exist")
+    return entries
+
+
+def names_by_slug(entries: tuple[RuleEntry, ...]) -> Mapping[str, tuple[RuleEntry, ...]]:
+    """Entries by the slug of their name, for :func:`related_entry`."""
+    found: dict[str, list[RuleEntry]] = {}
+    for e in entries:
+        found.setdefault(slug(e.name), []).append(e)
+    return MappingProxyType({k: tuple(v) for k, v in found.items()})
+
+
+def related_entry(by_slug: Mapping[str, tuple[RuleEntry, ...]], entry: RuleEntry, name: str) -> RuleEntry | None:
+    """The entry a related name points at (`by_slug` from :func:`names_by_slug`): the same game's
+    first, then any game's ("Warmaster: Cannon" names another game's entry outright)."""
+    game, _, bare = name.partition(":")
+    wanted_game = next((k for k, v in GAMES.items() if v.lower() == game.strip().lower()), None) if bare else None
+    if wanted_game is not None:
+        return next((e for e in by_slug.get(slug(bare), ()) if e.game == wanted_game), None)
+    same = by_slug.get(slug(name), ())
+    return next((e for e in same if e.game == entry.game), same[0] if same else None)
+
+
+# --- references: profile and chart tables from the game data the engine uses ---------------------
+
+
+def _fantasy(kind: str, key: str) -> RulesTable:
+    data = fantasy()
+    if kind == "cannon":
+        c = data.cannons[key]
+        return RulesTable(c.name, ("Range", "Strength", "Special rules"),
+                          ((f'{c.min_range}-{c.max_range}"', str(c.strength), ", ".join(c.special_rules)),), c.source)
+    if kind == "stone-thrower":
+        s = data.stone_throwers[key]
+        return RulesTable(s.name, ("Range", "Strength", "Special rules", "Template"), (
+            (f'{s.min_range}-{s.max_range}"', f"{s.strength} ({s.centre_strength})", ", ".join(s.special_rules),
+             f'{s.template.name}, {s.template.diameter:g}"'),), s.source)
+    if kind == "bolt-thrower":
+        b = data.bolt_throwers[key]
+        return RulesTable(b.name, ("Range", "Strength", "Special rules"),
+                          ((f'{b.range}"', str(b.strength), ", ".join(b.special_rules)),), b.source)
+    if kind == "grapeshot":
+        g = data.grapeshot
+        return RulesTable(g.name, ("Range", "Strength", "Special rules"),
+                          ((f'{g.range}"', str(g.strength), ", ".join(g.special_rules)),), g.source)
+    if kind == "misfire":
+        m = data.misfire_charts[key]
+        return RulesTable(m.name, ("D6", "Result", "Effect"), tuple(
+            (f"{r.low}" if r.low == r.high else f"{r.low}-{r.high}", r.title, r.effect) for r in m.rows), m.source)
+    if kind == "template":
+        t = data.templates[key]
+        return RulesTable(t.name, ("Diameter", "Centre hole (our choice)"), ((f'{t.diameter:g}"', f'{t.hole:g}"'),),
+                          "Warhammer Fantasy Battles, War Machines: Stone Throwers")
+    if kind == "troop":
+        t = data.troops[key]
+        return RulesTable(t.name, ("Usual base (mm)", "Stops a cannon ball if not slain"), (
+            (f"{t.base_width}x{t.base_depth}", "yes" if t.monstrous else "no"),),
+            "Warhammer Fantasy Battles, War Machines: Who's Been Hit? (Cannon)")
+    if kind == "to-hit" and key == "shooting":
+        p = data.to_hit_penalties
+        return RulesTable("Shooting modifiers for war machines", ("Modifier", "To hit"), (
+            ("long range (over half range)", f"-{p.long_range}"), ("soft cover", f"-{p.soft_cover}"),
+            ("hard cover", f"-{p.hard_cover}")), "Warhammer Fantasy Battles, War Machines: Shooting with War Machines")
+    raise KeyError(f"{kind}:{key}")
+
+
+def _fantasy_resolver(rest: str) -> RulesTable:
+    kind, _, key = rest.partition(":")
+    return _fantasy(kind, key or kind)
+
+
+RESOLVERS: Mapping[str, Callable[[str], RulesTable]] = MappingProxyType({
+    "fantasy": _fantasy_resolver,
+})
+"""One resolver per game's data: ``fantasy:`` reads config/fantasy.toml through config.gamedata.
+A ``warmaster:`` or ``wh40k:`` resolver takes the rest of the reference and returns a table."""
+
+
+@functools.cache
+def resolve(reference: str) -> RulesTable:
+    """The table a reference names; ``ValueError`` for a reference no resolver knows."""
+    prefix, _, rest = reference.partition(":")
+    if prefix not in RESOLVERS:
+        raise ValueError(f"rules: no resolver for '{prefix}:' (reference {reference!r}); known: {sorted(RESOLVERS)}")
+    try:
+        return RESOLVERS[prefix](rest)
+    except KeyError:
+        raise ValueError(f"rules: the reference {reference!r} names nothing in the {prefix} data") from None
+
+
+# --- /help's words ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """``config/help.toml``: the words around the live command tree on the /help page."""
+
+    intro: str
+    dice: str
+    report: str
+    examples: Mapping[str, str]
+    """One working example per top-level command or group, by its name."""
+
+
+@functools.cache
+def help_page() -> HelpPage:
+    raw = tomllib.loads((Path(__file__).parent / "help.toml").read_text(encoding="utf-8"))
+    for field in ("intro", "dice", "report"):
+        if not isinstance(raw.get(field), str) or not raw[field].strip():
+            raise ValueError(f"help.toml: '{field}' is required and must be text")
+    return HelpPage(raw["intro"], raw["dice"], raw["report"], MappingProxyType(dict(raw.get("examples", {}))))

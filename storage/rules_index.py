@@ -1,0 +1,250 @@
+"""The rules index: full-text search over every rules entry, forgiving typos, other words and whole
+questions.
+
+Built once when the bot starts (:class:`RulesIndex`, 30-60 ms for ~200 entries): an SQLite FTS5 table in memory,
+through sqlite-utils, over each entry's name, aliases, keywords, source and summary (Porter
+stemming, so "hits" finds "hit"), plus rapidfuzz over names and aliases. A query is read three ways
+and the scores added:
+
+- a name or alias typed whole (``misfire``, ``canon``), or a keyword typed whole (``glance``),
+  which counts for less;
+- the words, stop words dropped and each unknown word replaced by the nearest word of the index
+  (typos in questions), ranked by bm25 with names weighing most;
+- rapidfuzz against every name and alias (typos in names: ``stone throwr``).
+
+A ``game`` filters; a ``preferred`` game (the channel's default) ranks that game's entries first
+among the good matches. Nothing found still answers: the nearest names by rapidfuzz.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import sqlite_utils
+from rapidfuzz import fuzz, process
+
+from config.rules import GAMES, RuleEntry, names_by_slug, related_entry
+
+STOP_WORDS = frozenset("""
+a about above after again against all am an and any are as at be because been before being below between both
+but by can could did do does doing down during each few for from further had has have having he her here hers
+how i if in into is it its itself just me more most my no nor not of off on once only or other our out over own
+same she should so some such than that the their them then there these they this those through to too under until
+up very was we were what when where which while who whom why will with would you your rule rules happens happen
+work works explain tell mean means does get gets
+""".split())
+"""Words a question is made of that say nothing about which rule it is."""
+
+WEIGHTS = {"name": 10.0, "aliases": 8.0, "keywords": 5.0, "source": 1.5, "summary": 1.0}
+"""bm25 column weights: a word in the name counts far more than one in the summary."""
+
+AUTOCOMPLETE_LIMIT = 25
+"""Discord's limit on autocomplete choices."""
+CHOICE_LENGTH = 100
+"""Discord's limit on a choice's name and value."""
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def normalise(text: str) -> str:
+    """Lower case, apostrophes dropped, other punctuation as spaces: ``"Who's Been Hit?"`` ->
+    ``"whos been hit"``."""
+    return " ".join(_WORD.findall(text.lower().replace("'", "").replace("\u2019", "")))
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """The answer to one query."""
+
+    query: str
+    entries: tuple[RuleEntry, ...]
+    """Best first; never empty when the index has entries."""
+    matched: bool
+    """False when nothing matched and `entries` are only the nearest names."""
+
+
+class RulesIndex:
+    """Every rules entry, searchable. Build once; queries are read-only and fast."""
+
+    def __init__(self, entries: Iterable[RuleEntry]) -> None:
+        start = time.perf_counter()
+        self.entries: tuple[RuleEntry, ...] = tuple(entries)
+        self.by_key = {e.key: e for e in self.entries}
+        self._by_slug = names_by_slug(self.entries)
+        # built in a worker thread and read on the event loop's: one connection, never written after
+        self._db = sqlite_utils.Database(sqlite3.connect(":memory:", check_same_thread=False))
+        self._db["entries"].insert_all(
+            ({
+                "rowid": i, "key": e.key, "game": e.game, "name": e.name, "aliases": " | ".join(e.aliases),
+                "keywords": " | ".join(e.keywords), "source": e.source, "summary": e.summary,
+            } for i, e in enumerate(self.entries)),
+            pk="rowid",
+        )
+        self._db["entries"].enable_fts(list(WEIGHTS), tokenize="porter", create_triggers=False)
+        self._weights = ", ".join(str(WEIGHTS[c]) for c in WEIGHTS)
+        # names and aliases for exact and fuzzy matching: (normalised text, entry index)
+        self._entry_names: list[tuple[str, ...]] = [
+            tuple(normalise(text) for text in (e.name, *e.aliases)) for e in self.entries
+        ]
+        self._names: list[str] = []
+        self._owners: list[int] = []
+        self._exact: dict[str, list[int]] = {}
+        for i, e in enumerate(self.entries):
+            for text in (e.name, *e.aliases):
+                n = normalise(text)
+                self._names.append(n)
+                self._owners.append(i)
+                self._exact.setdefault(n, []).append(i)
+        self._sorted_names = sorted(zip(self._names, self._owners))
+        self._keyword_owners: dict[str, list[int]] = {}
+        for i, e in enumerate(self.entries):
+            for text in e.keywords:
+                self._keyword_owners.setdefault(normalise(text), []).append(i)
+        self._vocabulary = sorted({w for i in range(len(self.entries)) for w in _WORD.findall(self._text(i))})
+        self._vocabulary_set = frozenset(self._vocabulary)
+        self.build_seconds = time.perf_counter() - start
+
+    def _text(self, i: int) -> str:
+        e = self.entries[i]
+        return " ".join((e.name, *e.aliases, *e.keywords, e.source, e.summary)).lower()
+
+    # --- the three readings -----------------------------------------------------------------
+
+    def _words(self, query: str) -> list[str]:
+        """The query's meaningful words, each unknown one replaced by the index's nearest word."""
+        words = [w for w in normalise(query).split() if w not in STOP_WORDS]
+        out = []
+        for w in words:
+            if w in self._vocabulary_set or len(w) < 3:
+                out.append(w)
+                continue
+            near = process.extractOne(w, self._vocabulary, scorer=fuzz.ratio, score_cutoff=75)
+            out.append(near[0] if near else w)
+        return out
+
+    def _full_text(self, words: list[str], *, prefix_last: bool) -> dict[int, float]:
+        """bm25 over the FTS5 table, any word matching, scaled so the best is 1."""
+        if not words:
+            return {}
+        terms = [f'"{w}"' for w in words]
+        if prefix_last:
+            terms[-1] += "*"
+        sql = (
+            f"select rowid, bm25(entries_fts, {self._weights}) as rank from entries_fts "
+            f"where entries_fts match ? order by rank limit 60"
+        )
+        rows = self._db.execute(sql, [" OR ".join(terms)]).fetchall()
+        if not rows:
+            return {}
+        best = -rows[0][1] or 1.0
+        return {rowid: (-rank) / best for rowid, rank in rows}
+
+    def _fuzzy(self, text: str, limit: int = 40) -> dict[int, float]:
+        """rapidfuzz against names and aliases: 0-1 for each entry's best name."""
+        if not text:
+            return {}
+        scores: dict[int, float] = {}
+        for _, score, at in process.extract(text, self._names, scorer=fuzz.ratio, limit=limit, score_cutoff=60):
+            owner = self._owners[at]
+            scores[owner] = max(scores.get(owner, 0.0), score / 100)
+        return scores
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def search(self, query: str, *, game: str | None = None, preferred: str | None = None, limit: int = 10,
+               autocomplete: bool = False) -> Found:
+        """Entries for a query, best first; `game` keeps one game's; `preferred` ranks one game's
+        first among the good matches. Never empty: with no match, the nearest names."""
+        if game is not None and game not in GAMES:
+            raise ValueError(f"unknown game {game!r}")
+        text = normalise(query)
+        if not text:
+            return Found(query, self._default(game, preferred, limit), matched=False)
+        scores: dict[int, float] = {}
+
+        def add(found: dict[int, float], weight: float) -> None:
+            for i, s in found.items():
+                scores[i] = scores.get(i, 0.0) + weight * s
+
+        add({i: 1.0 for i in self._exact.get(text, [])}, 3.0)
+        add({i: 1.0 for i in self._keyword_owners.get(text, [])}, 1.5)
+        words = self._words(query)
+        add(self._full_text(words, prefix_last=autocomplete), 1.0)
+        if len(text.split()) <= 4:  # names are short: a whole question is not compared to one
+            fuzzy = self._fuzzy(text)
+            add({i: (s - 0.6) / 0.4 for i, s in fuzzy.items() if s >= 0.75}, 1.5)
+        if autocomplete:
+            add({i: 1.0 for i in self._starting_with(text)}, 1.0)
+        if game is not None:
+            scores = {i: s for i, s in scores.items() if self.entries[i].game == game}
+        if not scores:
+            return Found(query, self._nearest(text, game, preferred, limit), matched=False)
+        best = max(scores.values())
+        floor = best * 0.25
+
+        def rank(item: tuple[int, float]) -> tuple:
+            i, s = item
+            good = s >= best * 0.5
+            return (-(good and self.entries[i].game == preferred), -s, self.entries[i].name)
+
+        ordered = sorted(((i, s) for i, s in scores.items() if s >= floor), key=rank)
+        return Found(query, tuple(self.entries[i] for i, _ in ordered[:limit]), matched=True)
+
+    def lookup(self, term: str, *, game: str | None = None, preferred: str | None = None) -> Found:
+        """What ``/rules term:...`` shows: the entry whose key autocomplete handed back, else the
+        search's best first."""
+        entry = self.by_key.get(term.strip())
+        if entry is not None and (game is None or entry.game == game):
+            rest = [e for e in self.related(entry)]
+            return Found(term, (entry, *rest), matched=True)
+        return self.search(term, game=game, preferred=preferred)
+
+    def autocomplete(self, current: str, *, game: str | None = None, preferred: str | None = None) -> list[tuple[str, str]]:
+        """Up to 25 (label, key) pairs for Discord's autocomplete, labels within 100 characters."""
+        found = self.search(current, game=game, preferred=preferred, limit=AUTOCOMPLETE_LIMIT, autocomplete=True)
+        return [(choice_label(e), e.key[:CHOICE_LENGTH]) for e in found.entries]
+
+    def related(self, entry: RuleEntry) -> list[RuleEntry]:
+        """The entries `entry` names as related, in its order."""
+        out = []
+        for name in entry.related:
+            r = related_entry(self._by_slug, entry, name)
+            if r is not None:
+                out.append(r)
+        return out
+
+    def _starting_with(self, text: str) -> set[int]:
+        """Entries with a name or alias that starts with `text` (a binary search in the sorted names)."""
+        found = set()
+        at = bisect.bisect_left(self._sorted_names, (text, -1))
+        while at < len(self._sorted_names) and self._sorted_names[at][0].startswith(text):
+            found.add(self._sorted_names[at][1])
+            at += 1
+        return found
+
+    def _default(self, game: str | None, preferred: str | None, limit: int) -> tuple[RuleEntry, ...]:
+        pool = [e for e in self.entries if game is None or e.game == game]
+        pool.sort(key=lambda e: (e.game != preferred, list(GAMES).index(e.game), e.name))
+        return tuple(pool[:limit])
+
+    def _nearest(self, text: str, game: str | None, preferred: str | None, limit: int) -> tuple[RuleEntry, ...]:
+        scores: dict[int, float] = {}
+        for _, score, at in process.extract(text, self._names, scorer=fuzz.WRatio, limit=None):
+            owner = self._owners[at]
+            if game is None or self.entries[owner].game == game:
+                scores[owner] = max(scores.get(owner, 0.0), score)
+        if not scores:
+            return self._default(game, preferred, limit)
+        ordered = sorted(scores, key=lambda i: (-scores[i], self.entries[i].game != preferred, self.entries[i].name))
+        return tuple(self.entries[i] for i in ordered[: min(limit, 5)])
+
+
+def choice_label(entry: RuleEntry) -> str:
+    """``Cannon · Warhammer Fantasy``, cut to Discord's 100 characters."""
+    label = f"{entry.name} · {entry.game_name}"
+    return label if len(label) <= CHOICE_LENGTH else label[: CHOICE_LENGTH - 1] + "…"

@@ -1,0 +1,128 @@
+"""/rules and /help through a fake interaction: what the cog sends to Discord."""
+
+import shlex
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot import create_bot
+from cogs.rules import help_topics
+from config.rules import help_page
+from config.settings import Settings
+
+
+@pytest.fixture
+async def bot(tmp_path):
+    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=7))
+    await bot.load_cogs()
+    return bot
+
+
+def fake_interaction() -> MagicMock:
+    interaction = MagicMock(spec=discord.Interaction)
+    interaction.extras = {}
+    interaction.id = 1
+    interaction.namespace = app_commands.Namespace.__new__(app_commands.Namespace)
+    interaction.response.is_done = MagicMock(return_value=False)
+    interaction.response.send_message = AsyncMock()
+    interaction.followup.send = AsyncMock()
+    return interaction
+
+
+async def call(bot, name, **options):
+    cmd = bot.tree.get_command(name)
+    interaction = fake_interaction()
+    interaction.command = cmd
+    await cmd.callback(cmd.binding, interaction, **options)
+    return interaction.response.send_message.await_args.kwargs["embed"]
+
+
+async def test_rules_shows_summary_profile_chart_source_and_related(bot):
+    embed = await call(bot, "rules", term="canon")
+    assert embed.title == "Cannon · Warhammer Fantasy"
+    fields = {f.name: f.value for f in embed.fields}
+    assert 'Range: 12-48" · Strength: 10 · Special rules: Multiple Wounds (D6/D3)' in fields["Profile: Cannon"]
+    assert "**1-2** Destroyed!" in fields["Chart: Black Powder Misfire Chart"]
+    assert fields["Source"] == "Warhammer Fantasy Battles, War Machines: Cannons"
+    assert fields["Related"].startswith("Great Cannon · ") and "Bounce" in fields["Related"]
+    assert "Cannon (Warmaster)" in fields["Related"]
+
+
+async def test_the_index_is_built_once_when_connected_or_at_first_use(bot):
+    cog = bot.get_cog("RulesCog")
+    assert cog._index is None
+    await cog.on_ready()
+    built = cog._index
+    assert built is not None and len(built.entries) > 150
+    await call(bot, "rules", term="bounce")
+    assert cog._index is built
+
+
+async def test_the_game_option_filters(bot):
+    embed = await call(bot, "rules", term="cannon", game="warmaster")
+    assert embed.title == "Cannon · Warmaster"
+
+
+async def test_no_match_still_answers_with_the_nearest_entries(bot):
+    embed = await call(bot, "rules", term="xyzzy")
+    assert embed.title == "No exact match" and "xyzzy" in embed.description
+    assert embed.fields[0].value.count("•") >= 3
+
+
+async def test_a_channel_default_game_ranks_first_when_the_bot_knows_one(bot):
+    bot.channel_game = lambda interaction: "warmaster"
+    embed = await call(bot, "rules", term="bounce")
+    assert embed.title == "Bounce · Warmaster"
+
+
+async def test_term_autocomplete_gives_keys_within_discords_limits(bot):
+    cog = bot.get_cog("RulesCog")
+    interaction = fake_interaction()
+    choices = await cog.term_autocomplete(interaction, "glanc")
+    assert choices[0].value == "wh40k:glancing-hit-table" and choices[0].name == "Glancing Hit Table · Warhammer 40,000"
+    assert len(choices) <= 25
+
+
+async def test_help_lists_every_top_level_command_with_an_example(bot):
+    embed = await call(bot, "help")
+    names = [f.name for f in embed.fields]
+    for c in bot.tree.get_commands():
+        assert f"/{c.name}" in names
+    fire = next(f.value for f in embed.fields if f.name == "/fire")
+    assert "cannon, great-cannon" in fire and 'Example: `/fire cannon' in fire
+    assert any("open an issue in the project repository" in f.value.lower() for f in embed.fields)
+    assert any(f.name == "Entering your own dice" for f in embed.fields)
+    assert len(embed) <= 6000
+
+
+async def test_help_is_built_from_the_live_tree(bot):
+    group = app_commands.Group(name="siege", description="Warmaster sieges")
+
+    @group.command(name="shoot", description="Shoot at a wall")
+    async def shoot(interaction: discord.Interaction) -> None:
+        pass
+
+    bot.tree.add_command(group)
+    topics = {t.name: t for t in help_topics(bot.tree)}
+    assert topics["siege"].subcommands == ("shoot",) and topics["siege"].example is None
+
+
+async def test_every_top_level_command_has_a_help_example_naming_it(bot):
+    examples = help_page().examples
+    for c in bot.tree.get_commands():
+        assert c.name in examples, f"config/help.toml has no example for /{c.name}"
+        assert shlex.split(examples[c.name])[0] == f"/{c.name}"
+
+
+async def test_every_entry_fits_in_one_embed(bot):
+    from cogs.rules_reply import rules_reply
+    from storage.rules_index import Found
+
+    index = await bot.get_cog("RulesCog").index()
+    for entry in index.entries:
+        reply = rules_reply(Found(entry.name, (entry,), True), index.related(entry))
+        embed = reply.embed
+        assert len(embed) <= 6000 and len(embed.fields) <= 25, entry.key
+        assert len(embed.title) <= 256 and all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields), entry.key

@@ -1,0 +1,54 @@
+"""/rules and /help through the offline console's --json, and every /help example run for real."""
+
+import pytest
+
+from config.rules import help_page
+
+
+async def test_rules_json_lists_entries_with_name_game_and_source(play):
+    code, out = await play("/rules term:bounce")
+    assert code == 0 and out["command"] == "rules" and out["system"] == "warhammer-fantasy"
+    first = out["entries"][0]
+    assert first == {"name": "Bounce", "game": "warhammer-fantasy", "source": "Warhammer Fantasy Battles, War Machines: Bounce",
+                     "key": "warhammer-fantasy:bounce"}
+    assert out["matched"] is True and out["dice"] == [] and out["image"] is None
+    assert any(r["key"] == "warmaster:bounce" for r in out["related"])
+
+
+async def test_rules_json_carries_the_profile_and_chart_from_the_game_data(play):
+    code, out = await play('/rules term:"great cannon"')
+    assert code == 0
+    assert out["profile"] == {"title": "Great Cannon", "headings": ["Range", "Strength", "Special rules"],
+                              "rows": [['12-60"', "10", "Multiple Wounds (D6)"]]}
+    assert [r[0] for r in out["chart"]["rows"]] == ["1-2", "3-4", "5-6"]
+
+
+async def test_rules_game_filter_and_question(play):
+    code, out = await play('/rules term:"what happens when a cannon ball hits a monster"')
+    assert out["entries"][0]["name"] == "Who's Been Hit? (Cannon)"
+    code, out = await play("/rules term:glance game:wh40k")
+    assert code == 0 and out["entries"][0]["name"] == "Glancing Hit Table" and out["system"] == "wh40k"
+
+
+async def test_rules_with_no_match_suggests(play):
+    code, out = await play("/rules term:xyzzy")
+    assert code == 0 and out["matched"] is False and len(out["entries"]) >= 3
+
+
+async def test_rules_bad_game_is_a_console_error(play):
+    code, out = await play("/rules term:bounce game:chess")
+    assert code == 2 and "not one of the choices" in out["error"]
+
+
+async def test_help_json_names_every_command(play, bot):
+    code, out = await play("/help")
+    assert code == 0 and out["command"] == "help"
+    assert sorted(c["name"] for c in out["commands"]) == sorted(c.name for c in bot.tree.get_commands())
+    assert all(c["example"] for c in out["commands"])
+
+
+@pytest.mark.parametrize("name, example", sorted(help_page().examples.items()))
+async def test_every_help_example_runs_in_the_console(play, name, example):
+    code, out = await play(example)
+    assert code == 0, out
+    assert out["command"].split()[0] == name
