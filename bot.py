@@ -31,7 +31,7 @@ from storage.database import Store, StoreError
 
 log = logging.getLogger("bombardier")
 
-EXTENSIONS = ("cogs.fire",)
+EXTENSIONS = ("cogs.fire", "cogs.campaign")
 
 
 class BombardierTree(app_commands.CommandTree):

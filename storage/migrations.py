@@ -7,6 +7,10 @@ once, after the modules its tables refer to.
 
 from __future__ import annotations
 
+from storage import campaigns, settings
 from storage.database import Migration
 
-MIGRATIONS: tuple[Migration, ...] = ()
+MIGRATIONS: tuple[Migration, ...] = (
+    *settings.MIGRATIONS,
+    *campaigns.MIGRATIONS,
+)

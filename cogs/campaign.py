@@ -1,0 +1,277 @@
+"""``/settings``, ``/campaign``, ``/battle`` and ``/machine``: remote campaign play, kept in the store.
+
+Thin: who is asking (cogs/access.py), one storage call (storage/settings.py, storage/campaigns.py),
+a reply (cogs/campaign_reply.py). Every change is one transaction, run off the event loop.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations.
+"""
+
+import re
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from cogs import machines as roster_kinds
+from cogs.access import Actor, PermissionRefused, actor, in_store
+from cogs.campaign_reply import (
+    GAME_NAMES, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply,
+)
+from cogs.replies import COLOUR_BAD, send_reply
+from engine.errors import RulesError
+from storage import campaigns
+from storage.campaigns import MAX_CREW
+from storage.settings import GAMES, change_settings, settings_for
+
+SCOPE_CHOICES = [Choice(name="this server", value="server"), Choice(name="this channel only", value="channel")]
+GAME_CHOICES = [Choice(name=GAME_NAMES[g], value=g) for g in GAMES]
+KIND_CHOICES = [Choice(name=k.name, value=k.key) for k in roster_kinds.KINDS.values()]
+
+
+def mentioned_id(value, what: str) -> int:
+    """The id behind a Discord object, or a mention or id typed in the console (``<@&123>``, ``123``)."""
+    if hasattr(value, "id"):
+        return value.id
+    found = re.fullmatch(r"\s*<?[@#]?[&!]?(\d{1,20})>?\s*", str(value))
+    if not found:
+        raise RulesError(f"'{value}' is not a {what}: mention one, or give its id.")
+    return int(found.group(1))
+
+
+async def campaign_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    typed = current.strip().lower()
+    names = campaigns.campaign_names(interaction.client.store, interaction.guild_id)
+    return [Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
+
+
+class CampaignCogBase(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    def who(self, interaction: discord.Interaction) -> Actor:
+        return actor(interaction, self.store)
+
+    def game(self, who: Actor) -> str:
+        return settings_for(self.store, who.guild_id, who.channel_id).game
+
+
+class SettingsCog(CampaignCogBase):
+    """Server and channel settings, for server managers."""
+
+    settings = app_commands.Group(name="settings", description="Server and channel settings (server managers)")
+
+    async def _change(self, interaction, scope: str, title: str, **changes) -> None:
+        who = self.who(interaction)
+        who.require_manager("change the bot's settings")
+        channel = who.channel_id if scope == "channel" else None
+        s = await in_store(change_settings, self.store, who.guild_id, channel, by=who.user_id, **changes)
+        where = "this channel" if channel else "this server"
+        await send_reply(interaction, settings_reply(f"settings {interaction.command.name}", s, where, f"{title} ({where})"))
+
+    @settings.command(name="game", description="The default game here: Warhammer Fantasy, Warmaster or 40k")
+    @app_commands.describe(game="The game commands here assume", scope="Whole server (default) or this channel")
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    async def game_(self, interaction: discord.Interaction, game: str, scope: str = "server") -> None:
+        await self._change(interaction, scope, f"Default game: {GAME_NAMES[game]}", game=game)
+
+    @settings.command(name="private-rolls", description="Whether players may ask for rolls only they see")
+    @app_commands.describe(allowed="true: private rolls allowed", scope="Whole server (default) or this channel")
+    @app_commands.choices(scope=SCOPE_CHOICES)
+    async def private_rolls(self, interaction: discord.Interaction, allowed: bool, scope: str = "server") -> None:
+        await self._change(interaction, scope, f"Private rolls {'allowed' if allowed else 'not allowed'}",
+                           private_rolls=allowed)
+
+    @settings.command(name="gm-role", description="The role that runs campaigns (leave out to clear)")
+    @app_commands.describe(role="The campaign GM role; none: server managers only",
+                           scope="Whole server (default) or this channel")
+    @app_commands.choices(scope=SCOPE_CHOICES)
+    async def gm_role(self, interaction: discord.Interaction, role: Optional[discord.Role] = None,
+                      scope: str = "server") -> None:
+        role_id = None if role is None else mentioned_id(role, "role")
+        title = f"Campaign GM role: <@&{role_id}>" if role_id else "Campaign GM role cleared"
+        await self._change(interaction, scope, title, gm_role_id=role_id)
+
+    @settings.command(name="show", description="The settings this channel uses")
+    async def show(self, interaction: discord.Interaction) -> None:
+        who = self.who(interaction)
+        s = settings_for(self.store, who.guild_id, who.channel_id)
+        await send_reply(interaction, settings_reply("settings show", s, "this channel"))
+
+
+class CampaignCog(CampaignCogBase):
+    """Campaigns: a named group of players on one server."""
+
+    campaign = app_commands.Group(name="campaign", description="Campaigns on this server: create, join, info, leave")
+
+    async def _show(self, interaction, who: Actor, c: campaigns.Campaign, title: str) -> None:
+        battles = campaigns.campaign_battles(self.store, who.guild_id, c.id)
+        roster = [m for m in campaigns.machines(self.store, who.guild_id) if m.owner_id in c.members]
+        await send_reply(interaction, campaign_reply(f"campaign {interaction.command.name}", self.game(who), c,
+                                                     title, battles, roster))
+
+    @campaign.command(name="create", description="Start a campaign on this server (GM role or Manage Server)")
+    @app_commands.describe(name=f"The campaign's name (up to {campaigns.MAX_NAME} characters)")
+    async def create(self, interaction: discord.Interaction, name: str) -> None:
+        who = self.who(interaction)
+        who.require_gm("create a campaign")
+        c = await in_store(campaigns.create_campaign, self.store, who.guild_id, name, by=who.user_id)
+        await self._show(interaction, who, c, f"Campaign {c.name} created")
+
+    @campaign.command(name="join", description="Join a campaign on this server")
+    @app_commands.describe(name="The campaign")
+    @app_commands.autocomplete(name=campaign_autocomplete)
+    async def join(self, interaction: discord.Interaction, name: str) -> None:
+        who = self.who(interaction)
+        c = await in_store(campaigns.join_campaign, self.store, who.guild_id, name, who.user_id)
+        await self._show(interaction, who, c, f"You joined {c.name}")
+
+    @campaign.command(name="leave", description="Leave a campaign")
+    @app_commands.describe(name="The campaign")
+    @app_commands.autocomplete(name=campaign_autocomplete)
+    async def leave(self, interaction: discord.Interaction, name: str) -> None:
+        who = self.who(interaction)
+        c = await in_store(campaigns.leave_campaign, self.store, who.guild_id, name, who.user_id)
+        await self._show(interaction, who, c, f"You left {c.name}")
+
+    @campaign.command(name="info", description="A campaign's members, battles and war machines")
+    @app_commands.describe(name="The campaign")
+    @app_commands.autocomplete(name=campaign_autocomplete)
+    async def info(self, interaction: discord.Interaction, name: str) -> None:
+        who = self.who(interaction)
+        c = campaigns.get_campaign(self.store, who.guild_id, name)
+        await self._show(interaction, who, c, f"Campaign {c.name}")
+
+
+class BattleCog(CampaignCogBase):
+    """A battle in a channel: its turn, its players, their war machines."""
+
+    battle = app_commands.Group(name="battle", description="The battle in this channel: start, turn, end, status")
+
+    def roster(self, b: campaigns.Battle) -> list[campaigns.Machine]:
+        return [m for m in campaigns.machines(self.store, b.guild_id) if m.owner_id in b.players]
+
+    @battle.command(name="start", description="Start a battle in this channel at turn 1")
+    @app_commands.describe(campaign="The campaign it belongs to (its members play)")
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def start(self, interaction: discord.Interaction, campaign: Optional[str] = None) -> None:
+        who = self.who(interaction)
+        players: tuple[int, ...] = ()
+        if campaign is not None:
+            c = campaigns.get_campaign(self.store, who.guild_id, campaign)
+            if who.user_id not in c.members and not who.gm:
+                raise PermissionRefused(f"To start a battle of {c.name} you must be in it (/campaign join) "
+                                        f"or have {who.gm_words()}.")
+            players = c.members
+        b = await in_store(campaigns.start_battle, self.store, who.guild_id, who.channel_id, by=who.user_id,
+                           campaign=campaign, players=players)
+        await send_reply(interaction, battle_reply("battle start", self.game(who), b, "Battle started: turn 1",
+                                                   self.roster(b), []))
+
+    @battle.command(name="turn", description="Move the battle on to its next turn")
+    async def turn(self, interaction: discord.Interaction) -> None:
+        who = self.who(interaction)
+        b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+        if who.user_id not in b.players and not who.gm:
+            raise PermissionRefused(f"To move the turn on you must play in this battle or have {who.gm_words()}.")
+        b = await in_store(campaigns.next_turn, self.store, who.guild_id, who.channel_id)
+        shots = campaigns.battle_shots(self.store, who.guild_id, b.id)
+        await send_reply(interaction, battle_reply("battle turn", self.game(who), b, f"Turn {b.turn}",
+                                                   self.roster(b), shots))
+
+    @battle.command(name="end", description="End the battle: a summary, a Markdown report, a JSON export")
+    async def end(self, interaction: discord.Interaction) -> None:
+        who = self.who(interaction)
+        b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+        if who.user_id != b.started_by and not who.gm:
+            raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone with "
+                                    f"{who.gm_words()} can end it.")
+        b = await in_store(campaigns.end_battle, self.store, who.guild_id, who.channel_id)
+        shots = campaigns.battle_shots(self.store, who.guild_id, b.id)
+        await send_reply(interaction, battle_end_reply(self.game(who), b, self.roster(b), shots))
+
+    @battle.command(name="status", description="The battle here: turn, players, war machines")
+    async def status(self, interaction: discord.Interaction) -> None:
+        who = self.who(interaction)
+        b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+        shots = campaigns.battle_shots(self.store, who.guild_id, b.id)
+        await send_reply(interaction, battle_reply("battle status", self.game(who), b, f"Battle: turn {b.turn}",
+                                                   self.roster(b), shots))
+
+
+class MachineCog(CampaignCogBase):
+    """War machine rosters: each player's machines on this server."""
+
+    machine = app_commands.Group(name="machine", description="War machine rosters: add, list, remove, repair")
+
+    def _mine_or_gm(self, who: Actor, name: str, to: str) -> campaigns.Machine:
+        m = campaigns.get_machine(self.store, who.guild_id, name)
+        if m.owner_id != who.user_id and not who.gm:
+            raise PermissionRefused(f"{m.name} belongs to <@{m.owner_id}>: to {to} another player's war machine you "
+                                    f"need {who.gm_words()}.")
+        return m
+
+    @machine.command(name="add", description="Add a war machine to your roster (or a player's, as GM)")
+    @app_commands.describe(
+        name=f"Its name, unique on this server (up to {campaigns.MAX_NAME} characters)", kind="What it is",
+        crew="Crew models (default: 3; bolt thrower 2)", bs="Crew's best Ballistic Skill",
+        owner="Whose it is (default you; others need the GM role)",
+    )
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def add(self, interaction: discord.Interaction, name: str, kind: str,
+                  crew: Optional[Range[int, 1, MAX_CREW]] = None, bs: Optional[Range[int, 0, 10]] = None,
+                  owner: Optional[discord.Member] = None) -> None:
+        who = self.who(interaction)
+        owner_id = who.user_id if owner is None else mentioned_id(owner, "member")
+        if owner_id != who.user_id:
+            who.require_gm("add a war machine to another player's roster")
+        k = roster_kinds.KINDS[kind]
+        m = await in_store(campaigns.add_machine, self.store, who.guild_id, name=name, kind=kind, game=k.game,
+                           crew=crew or k.crew, owner_id=owner_id, by=who.user_id, bs=bs)
+        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+        await send_reply(interaction, roster_reply("machine add", self.game(who), f"{m.name} joins the roster",
+                                                   [m], battle, m))
+
+    @machine.command(name="list", description="War machines on this server, with their state")
+    @app_commands.describe(owner="Only this player's (default: everyone's)")
+    async def list_(self, interaction: discord.Interaction, owner: Optional[discord.Member] = None) -> None:
+        who = self.who(interaction)
+        owner_id = None if owner is None else mentioned_id(owner, "member")
+        roster = campaigns.machines(self.store, who.guild_id, owner_id=owner_id)
+        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+        title = f"War machines of <@{owner_id}>" if owner_id else "War machines on this server"
+        await send_reply(interaction, roster_reply("machine list", self.game(who), title, roster, battle))
+
+    @machine.command(name="remove", description="Take a war machine off the roster")
+    @app_commands.describe(name="The machine")
+    @app_commands.autocomplete(name=roster_kinds.owned_autocomplete())
+    async def remove(self, interaction: discord.Interaction, name: str) -> None:
+        who = self.who(interaction)
+        self._mine_or_gm(who, name, "remove")
+        m = await in_store(campaigns.remove_machine, self.store, who.guild_id, name)
+        await send_reply(interaction, roster_reply("machine remove", self.game(who), f"{m.name} removed from the roster",
+                                                   [], None, m, colour=COLOUR_BAD))
+
+    @machine.command(name="repair", description="Bring a war machine back: ready, full crew")
+    @app_commands.describe(name="The machine")
+    @app_commands.autocomplete(name=roster_kinds.owned_autocomplete())
+    async def repair(self, interaction: discord.Interaction, name: str) -> None:
+        who = self.who(interaction)
+        self._mine_or_gm(who, name, "repair")
+        m = await in_store(campaigns.repair_machine, self.store, who.guild_id, name)
+        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+        await send_reply(interaction, roster_reply("machine repair", self.game(who), f"{m.name} repaired", [m],
+                                                   battle, m))
+
+
+async def setup(bot: commands.Bot) -> None:
+    for cog in (SettingsCog, CampaignCog, BattleCog, MachineCog):
+        await bot.add_cog(cog(bot))
