@@ -61,7 +61,9 @@ def actor(interaction: discord.Interaction, store) -> Actor:
     """The user of `interaction` with their roles and rights; refuses outside a server."""
     if interaction.guild_id is None:
         raise RulesError("Campaigns, battles and rosters live in a server: use this command in a server channel.")
-    perms = getattr(interaction, "permissions", None) or getattr(interaction.user, "guild_permissions", None)
+    perms = getattr(interaction, "permissions", None)
+    if perms is None:
+        perms = getattr(interaction.user, "guild_permissions", None)
     manager = bool(perms and (perms.manage_guild or perms.administrator))
     roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()) or ())
     gm_role = settings_for(store, interaction.guild_id, interaction.channel_id).gm_role_id

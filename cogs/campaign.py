@@ -18,12 +18,13 @@ from discord.ext import commands
 from cogs import machines as roster_kinds
 from cogs.access import Actor, PermissionRefused, actor, in_store
 from cogs.campaign_reply import (
-    GAME_NAMES, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply,
+    GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply,
 )
-from cogs.replies import COLOUR_BAD, send_reply
+from cogs.replies import COLOUR_BAD, off_the_loop, send_reply
 from engine.errors import RulesError
 from storage import campaigns
 from storage.campaigns import MAX_CREW
+from renders.battle import render_battle
 from storage.settings import GAMES, change_settings, settings_for
 
 SCOPE_CHOICES = [Choice(name="this server", value="server"), Choice(name="this channel only", value="channel")]
@@ -39,6 +40,17 @@ def mentioned_id(value, what: str) -> int:
     if not found:
         raise RulesError(f"'{value}' is not a {what}: mention one, or give its id.")
     return int(found.group(1))
+
+
+def display_name(interaction: discord.Interaction, user_id: int) -> str:
+    """A player's name for a picture (a mention only renders in text)."""
+    guild = interaction.guild
+    member = guild.get_member(user_id) if isinstance(guild, discord.Guild) else None
+    if member is not None:
+        return member.display_name
+    if user_id == interaction.user.id:
+        return getattr(interaction.user, "display_name", "you")
+    return f"player {user_id}"
 
 
 async def campaign_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -203,8 +215,11 @@ class BattleCog(CampaignCogBase):
         who = self.who(interaction)
         b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
         shots = campaigns.battle_shots(self.store, who.guild_id, b.id)
+        roster = self.roster(b)
+        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid))
+        image = await off_the_loop(interaction, render_battle, board)
         await send_reply(interaction, battle_reply("battle status", self.game(who), b, f"Battle: turn {b.turn}",
-                                                   self.roster(b), shots))
+                                                   roster, shots, image))
 
 
 class MachineCog(CampaignCogBase):

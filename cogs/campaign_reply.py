@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from renders.battle import BattleBoard, BoardRow
 from cogs.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
 from storage.campaigns import Battle, Campaign, Machine, Shot
 from storage.settings import Settings
@@ -79,6 +80,22 @@ def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Ma
     return _reply(command, game, title, lines, embed_fields=[("War machines", [machine_line(m, b) for m in roster])],
                   fields={"battle": battle_json(b), "machines": [machine_json(m, b) for m in roster]},
                   image=image, filename="battle.png")
+
+
+def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name) -> BattleBoard:
+    """What the /battle status picture shows; `owner_name(user_id)` names a player."""
+    lost_at = {}
+    for s in shots:
+        if s.state_after.startswith("destroyed"):
+            lost_at.setdefault(s.machine, s.turn)
+    rows = []
+    for m in roster:
+        state = "destroyed" if m.state == "destroyed" else "silenced" if m.silenced_in(b) else "ready"
+        rows.append(BoardRow(m.name, m.kind, owner_name(m.owner_id), m.crew, m.crew_max, state,
+                             m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name)))
+    title = f"Battle {b.id}: turn {b.turn}" + (f" · {b.campaign}" if b.campaign else "")
+    sub = f"{len(b.players)} player{'s' if len(b.players) != 1 else ''} · {len(shots)} shot{'s' if len(shots) != 1 else ''} from the roster"
+    return BattleBoard(title, sub, b.turn, tuple(rows))
 
 
 def _time(t: float) -> str:

@@ -108,10 +108,6 @@ def owned_autocomplete(*, anyone_for_gm: bool = True):
 
 
 def _check(store, who: Actor, command: str, name: str) -> Aim:
-    battle = campaigns.current_battle(store, who.guild_id, who.channel_id)
-    if battle is None:
-        raise RulesError(f"machine:{name} fires in a battle: start one in this channel with /battle start "
-                         "(or leave machine: out to fire without a roster).")
     machine = campaigns.get_machine(store, who.guild_id, name)
     if machine.owner_id != who.user_id:
         raise PermissionRefused(f"{machine.name} belongs to <@{machine.owner_id}>: you can fire only your own war machines.")
@@ -119,6 +115,10 @@ def _check(store, who: Actor, command: str, name: str) -> Aim:
         fits = " or ".join(KINDS[k].name.lower() for k in FIRES_WITH[command])
         raise RulesError(f"{machine.name} is a {KINDS[machine.kind].name.lower() if machine.kind in KINDS else machine.kind}; "
                          f"/fire {command} needs a {fits}.")
+    battle = campaigns.current_battle(store, who.guild_id, who.channel_id)
+    if battle is None:
+        raise RulesError(f"{machine.name} fires in a battle: start one in this channel with /battle start "
+                         "(or leave machine: out to fire without a roster).")
     why = campaigns.refusal(machine, battle)
     if why:
         raise RulesError(why)

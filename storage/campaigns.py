@@ -390,8 +390,8 @@ def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *,
             raise CampaignError(why)
         crew = max(0, machine.crew - effect.wounds)
         state, until, reason, silent_battle = machine.state, machine.silent_until_turn, machine.reason, machine.silent_battle_id
-        if effect.destroyed:
-            state, until, reason, silent_battle = "destroyed", None, effect.reason, None
+        if effect.destroyed:  # the crew go with their machine
+            crew, state, until, reason, silent_battle = 0, "destroyed", None, effect.reason, None
         elif crew == 0:
             state, until, silent_battle = "destroyed", None, None
             reason = f"{effect.reason}: the last crewman fell" if effect.reason else "no crew left"
