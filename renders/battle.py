@@ -101,8 +101,9 @@ def render_battle(board: BattleBoard) -> bytes:
         c.draw.rectangle((NAME_W, y + 32, NAME_W + CREW_W - 12, y + 33), fill=colour)
         c.text((NAME_W, y + 2), words, size=11, fill=colour, anchor="lt")
     # the current turn, outlined over every row
-    x = TRACK_X + (board.turn - 1) * cell
-    c.draw.rectangle((x, top + 2, x + cell, y0 + ROW_H * len(rows)), outline=INK, width=2)
+    if board.rows:
+        x = TRACK_X + (board.turn - 1) * cell
+        c.draw.rectangle((x, top + 2, x + cell, y0 + ROW_H * len(rows)), outline=INK, width=2)
     foot = y0 + ROW_H * len(rows) + 10
     c.text((PAD, foot), "Outlined: this turn. Hatched: cannot fire. Struck through: destroyed. Pips: crew left.",
            size=12, fill=INK_SOFT, anchor="lt")
