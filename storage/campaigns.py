@@ -295,10 +295,12 @@ def end_battle(store: Store, guild_id: int, channel_id: int) -> Battle:
     return get_battle(store, guild_id, battle.id)
 
 
+SHOT_COLUMNS = "id, battle_id, machine, kind, user_id, turn, fired, hits, outcome, state_after, at"
+
+
 def battle_shots(store: Store, guild_id: int, battle_id: int) -> list[Shot]:
     rows = store.read(
-        "SELECT id, battle_id, machine, kind, user_id, turn, fired, hits, outcome, state_after, at FROM shots "
-        "WHERE guild_id = ? AND battle_id = ? ORDER BY id", (guild_id, battle_id),
+        f"SELECT {SHOT_COLUMNS} FROM shots WHERE guild_id = ? AND battle_id = ? ORDER BY id", (guild_id, battle_id),
     )
     return [Shot(**{**r, "fired": bool(r["fired"])}) for r in rows]
 
@@ -409,5 +411,5 @@ def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *,
             "kind": kind, "user_id": user_id, "turn": battle.turn, "fired": int(fired), "hits": hits,
             "outcome": outcome, "state_after": after.status(battle), "at": time.time(),
         }).last_pk
-    shot = next(s for s in battle_shots(store, guild_id, battle.id) if s.id == shot_id)
-    return after, shot
+    row = store.read(f"SELECT {SHOT_COLUMNS} FROM shots WHERE guild_id = ? AND id = ?", (guild_id, shot_id))[0]
+    return after, Shot(**{**row, "fired": bool(row["fired"])})
