@@ -272,8 +272,11 @@ class MachineCog(CampaignCogBase):
         who = self.who(interaction)
         self._mine_or_gm(who, name, "remove")
         m = await in_store(campaigns.remove_machine, self.store, who.guild_id, name)
-        await send_reply(interaction, roster_reply("machine remove", self.game(who), f"{m.name} removed from the roster",
-                                                   [], None, m, colour=COLOUR_BAD))
+        left = campaigns.machines(self.store, who.guild_id, owner_id=m.owner_id)
+        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+        await send_reply(interaction, roster_reply(
+            "machine remove", self.game(who), f"{m.name} removed from the roster of <@{m.owner_id}>", left, battle, m,
+            colour=COLOUR_BAD, empty=f"<@{m.owner_id}> has no war machines left."))
 
     @machine.command(name="repair", description="Bring a war machine back: ready, full crew")
     @app_commands.describe(name="The machine")

@@ -53,7 +53,7 @@ def machine_line(m: Machine, battle: Battle | None = None, *, owner: bool = True
 def machine_json(m: Machine, battle: Battle | None = None) -> dict[str, Any]:
     return {"name": m.name, "kind": m.kind, "game": m.game, "crew": m.crew, "crew_max": m.crew_max, "bs": m.bs,
             "owner": m.owner_id, "state": m.state, "status": m.status(battle),
-            "silent_until_turn": m.silent_until_turn if battle is not None and m.silenced_in(battle) else None}
+            "silent_until_turn": m.silent_until_turn if m.silenced_in(battle) else None}
 
 
 def campaign_reply(command: str, game: str, c: Campaign, title: str, battles: list[dict],
@@ -156,11 +156,12 @@ def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Sh
 
 
 def roster_reply(command: str, game: str, title: str, roster: list[Machine], battle: Battle | None,
-                 machine: Machine | None = None, colour=COLOUR_OK) -> Reply:
+                 machine: Machine | None = None, colour=COLOUR_OK,
+                 empty: str = "No war machines on this roster yet: /machine add.") -> Reply:
     fields: dict[str, Any] = {"machines": [machine_json(m, battle) for m in roster]}
     if machine is not None:
         fields["machine"] = machine_json(machine, battle)
-    lines = [machine_line(m, battle) for m in roster] or ["No war machines on this roster yet: /machine add."]
+    lines = [machine_line(m, battle) for m in roster] or [empty]
     return _reply(command, game, title, lines, fields=fields, colour=colour)
 
 

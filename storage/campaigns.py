@@ -112,17 +112,26 @@ class Machine:
     silent_battle_id: int | None
     silent_until_turn: int | None
     reason: str | None
+    battle_turn: int | None = None
+    """The current turn of the battle it was silenced in, while that battle is in progress."""
 
-    def silenced_in(self, battle: Battle) -> bool:
-        """Whether it cannot fire on `battle`'s current turn."""
-        return (self.state == "silenced" and self.silent_battle_id == battle.id
-                and battle.turn < (self.silent_until_turn or 0))
+    def turn_now(self, battle: Battle | None = None) -> int | None:
+        """The current turn of the battle it was silenced in (`battle`'s when that is the one)."""
+        if battle is not None and battle.id == self.silent_battle_id:
+            return battle.turn
+        return self.battle_turn
+
+    def silenced_in(self, battle: Battle | None = None) -> bool:
+        """Whether it cannot fire now: the battle it was silenced in (`battle`, when that is the
+        one given) is in progress and has not reached the turn it fires again."""
+        turn = self.turn_now(battle)
+        return self.state == "silenced" and turn is not None and turn < (self.silent_until_turn or 0)
 
     def status(self, battle: Battle | None = None) -> str:
         """Its state in words, as the roster and /battle status show it."""
         if self.state == "destroyed":
             return f"destroyed ({self.reason})" if self.reason else "destroyed"
-        if battle is not None and self.silenced_in(battle):
+        if self.silenced_in(battle):
             return f"cannot fire until turn {self.silent_until_turn} ({self.reason})"
         return "ready"
 
@@ -306,28 +315,36 @@ def battle_shots(store: Store, guild_id: int, battle_id: int) -> list[Shot]:
 
 
 # -- war machines ------------------------------------------------------------------------------
+MACHINE_SELECT = (
+    "SELECT m.*, b.turn AS battle_turn FROM machines m "
+    "LEFT JOIN battles b ON b.id = m.silent_battle_id AND b.guild_id = m.guild_id AND b.ended_at IS NULL "
+)
+"""A machine with the current turn of the battle it was silenced in (while that battle lasts)."""
+
+
 def _machine(row: dict) -> Machine:
     return Machine(
         row["id"], row["guild_id"], row["name"], row["kind"], row["game"], row["crew"], row["crew_max"], row["bs"],
         row["owner_id"], row["state"], row["silent_battle_id"], row["silent_until_turn"], row["reason"],
+        row.get("battle_turn"),
     )
 
 
 def machines(store: Store, guild_id: int, *, owner_id: int | None = None, kinds: tuple[str, ...] = ()) -> list[Machine]:
     """This server's machines (one owner's, some kinds), by name."""
-    sql, params = "SELECT * FROM machines WHERE guild_id = ?", [guild_id]
+    sql, params = MACHINE_SELECT + "WHERE m.guild_id = ?", [guild_id]
     if owner_id is not None:
-        sql += " AND owner_id = ?"
+        sql += " AND m.owner_id = ?"
         params.append(owner_id)
     if kinds:
-        sql += f" AND kind IN ({', '.join('?' * len(kinds))})"
+        sql += f" AND m.kind IN ({', '.join('?' * len(kinds))})"
         params.extend(kinds)
-    return [_machine(r) for r in store.read(sql + " ORDER BY key", params)]
+    return [_machine(r) for r in store.read(sql + " ORDER BY m.key", params)]
 
 
 def get_machine(store: Store, guild_id: int, name: str) -> Machine:
     shown, key = name_key(name, "machine")
-    rows = store.read("SELECT * FROM machines WHERE guild_id = ? AND key = ?", (guild_id, key))
+    rows = store.read(MACHINE_SELECT + "WHERE m.guild_id = ? AND m.key = ?", (guild_id, key))
     if not rows:
         raise CampaignError(f"There is no war machine called '{shown}' on this server: see /machine list.")
     return _machine(rows[0])
@@ -372,8 +389,9 @@ def refusal(machine: Machine, battle: Battle) -> str | None:
         why = f" ({machine.reason})" if machine.reason else ""
         return f"{machine.name} is destroyed{why} and cannot fire; /machine repair brings it back."
     if machine.silenced_in(battle):
-        return (f"{machine.name} cannot fire until turn {machine.silent_until_turn} ({machine.reason}); "
-                f"it is turn {battle.turn}.")
+        where = "" if battle.id == machine.silent_battle_id else " of the battle it was silenced in"
+        return (f"{machine.name} cannot fire until turn {machine.silent_until_turn}{where} ({machine.reason}); "
+                f"it is turn {machine.turn_now(battle)}{' there' if where else ''}.")
     return None
 
 
@@ -383,7 +401,9 @@ def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *,
     inside it, so a shot that raced another is refused if that one silenced or destroyed it."""
     with store.transaction() as db:
         battle = get_battle(store, guild_id, battle_id)
-        rows = store.read("SELECT * FROM machines WHERE guild_id = ? AND id = ?", (guild_id, machine_id))
+        if battle.ended_at is not None:
+            raise CampaignError("The battle ended before the shot was recorded; start a new one with /battle start.")
+        rows = store.read(MACHINE_SELECT + "WHERE m.guild_id = ? AND m.id = ?", (guild_id, machine_id))
         if not rows:
             raise CampaignError("That war machine was removed from the roster before the shot was recorded.")
         machine = _machine(rows[0])
@@ -405,7 +425,7 @@ def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *,
         )
         db.execute("INSERT OR IGNORE INTO battle_players (battle_id, guild_id, user_id) VALUES (?, ?, ?)",
                    (battle.id, guild_id, user_id))
-        after = _machine(store.read("SELECT * FROM machines WHERE id = ?", (machine.id,))[0])
+        after = _machine(store.read(MACHINE_SELECT + "WHERE m.id = ?", (machine.id,))[0])
         shot_id = db["shots"].insert({
             "guild_id": guild_id, "battle_id": battle.id, "machine_id": machine.id, "machine": machine.name,
             "kind": kind, "user_id": user_id, "turn": battle.turn, "fired": int(fired), "hits": hits,

@@ -215,3 +215,35 @@ def test_a_process_killed_mid_command_leaves_turn_and_players_consistent(tmp_pat
         # each turn and its player commit together: turn N always has player 1000 + N
         assert b.players == (1, *range(1002, 1000 + b.turn + 1))
         assert s.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_the_roster_shows_a_silence_wherever_it_is_listed_while_its_battle_lasts(store):
+    m = machine(store)
+    b = c.start_battle(store, G1, 5, by=1)
+    c.record_shot(store, G1, b.id, m.id, user_id=1, kind="cannon", fired=False, hits=0, outcome="x",
+                  effect=Effect(silent_turns=2, reason="Malfunction"))
+    listed = c.machines(store, G1)[0]
+    assert listed.status() == "cannot fire until turn 3 (Malfunction)"
+    c.next_turn(store, G1, 5)
+    c.next_turn(store, G1, 5)
+    assert c.get_machine(store, G1, "Old Betsy").status() == "ready"
+    c.end_battle(store, G1, 5)
+    assert c.get_machine(store, G1, "Old Betsy").status() == "ready"
+
+
+def test_a_machine_silenced_in_one_channels_battle_is_silenced_in_another(store):
+    m = machine(store)
+    here = c.start_battle(store, G1, 5, by=1)
+    c.record_shot(store, G1, here.id, m.id, user_id=1, kind="cannon", fired=False, hits=0, outcome="x",
+                  effect=Effect(silent_turns=2, reason="Malfunction"))
+    there = c.start_battle(store, G1, 6, by=1)
+    assert c.refusal(c.get_machine(store, G1, "Old Betsy"), there) == (
+        "Old Betsy cannot fire until turn 3 of the battle it was silenced in (Malfunction); it is turn 1 there.")
+
+
+def test_a_shot_is_not_recorded_against_a_battle_that_has_ended(store):
+    m = machine(store)
+    b = c.start_battle(store, G1, 5, by=1)
+    c.end_battle(store, G1, 5)
+    with pytest.raises(CampaignError, match="The battle ended before the shot was recorded"):
+        c.record_shot(store, G1, b.id, m.id, user_id=1, kind="cannon", fired=True, hits=1, outcome="x", effect=Effect())
