@@ -58,7 +58,7 @@ FIRES_WITH = {
 }
 """Which roster kinds each ``/fire`` subcommand can fire: grapeshot is a cannon's load."""
 
-MACHINE_OPTION = "Your war machine (battle roster)"
+MACHINE_OPTION = "Your roster machine"
 """The ``machine:`` option's description, short for /fire's 4000 characters."""
 
 

@@ -288,3 +288,16 @@ async def test_state_survives_a_restart_of_the_bot(tmp_path):
         assert status.fields["battle"]["turn"] == 2 and status.fields["battle"]["campaign"] == "Border Wars"
     finally:
         await second.close()
+
+
+async def test_grapeshot_is_fired_by_a_cannon_with_its_bs_and_its_misfire_silences_the_cannon(bot):
+    await campaign_table(bot)
+    await ok(bot, '/machine add name:Blunder kind:cannon bs:4')
+    reply = await ok(bot, '/fire grapeshot distance:6 machine:Blunder dice:"2 1 3 3 3"')
+    assert reply.fields["to_hit"] == 3 and reply.fields["hits"] == 3
+    assert reply.fields["machine"]["status"] == "ready"
+    reply = await ok(bot, '/fire grapeshot distance:6 machine:Blunder dice:"M 1 4"')
+    assert reply.fields["machine"]["silent_until_turn"] == 3
+    assert "until turn 3" in await refused(bot, "/fire cannon distance:30 machine:Blunder")
+    shots = campaigns.battle_shots(bot.store, GUILD, 1)
+    assert [(s.kind, s.hits, s.fired) for s in shots] == [("grapeshot", 3, True), ("grapeshot", 0, False)]
