@@ -38,6 +38,8 @@ class Actor:
     """Manage Server (or Administrator) in this channel."""
     gm_role_id: int | None
     """The server's (or channel's) campaign GM role."""
+    game: str = "fantasy"
+    """The channel's default game (storage/settings.py)."""
 
     @property
     def gm(self) -> bool:
@@ -66,8 +68,9 @@ def actor(interaction: discord.Interaction, store) -> Actor:
         perms = getattr(interaction.user, "guild_permissions", None)
     manager = bool(perms and (perms.manage_guild or perms.administrator))
     roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()) or ())
-    gm_role = settings_for(store, interaction.guild_id, interaction.channel_id).gm_role_id
-    return Actor(interaction.user.id, interaction.guild_id, interaction.channel_id or 0, roles, manager, gm_role)
+    here = settings_for(store, interaction.guild_id, interaction.channel_id)
+    return Actor(interaction.user.id, interaction.guild_id, interaction.channel_id or 0, roles, manager,
+                 here.gm_role_id, here.game)
 
 
 async def in_store(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:

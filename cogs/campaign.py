@@ -22,9 +22,9 @@ from cogs.campaign_reply import (
 )
 from cogs.replies import COLOUR_BAD, off_the_loop, send_reply
 from engine.errors import RulesError
+from renders.battle import render_battle
 from storage import campaigns
 from storage.campaigns import MAX_CREW
-from renders.battle import render_battle
 from storage.settings import GAMES, change_settings, settings_for
 
 SCOPE_CHOICES = [Choice(name="this server", value="server"), Choice(name="this channel only", value="channel")]
@@ -57,11 +57,14 @@ async def campaign_autocomplete(interaction: discord.Interaction, current: str) 
     if interaction.guild_id is None:
         return []
     typed = current.strip().lower()
-    names = campaigns.campaign_names(interaction.client.store, interaction.guild_id)
+    names = await in_store(campaigns.campaign_names, interaction.client.store, interaction.guild_id)
     return [Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
 
 
 class CampaignCogBase(commands.Cog):
+    """What the four cogs share: the store, and each command's store work run off the event loop
+    (:meth:`stored`), so a write waiting for the file's lock never holds up other commands."""
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
@@ -69,11 +72,9 @@ class CampaignCogBase(commands.Cog):
     def store(self):
         return self.bot.store
 
-    def who(self, interaction: discord.Interaction) -> Actor:
-        return actor(interaction, self.store)
-
-    def game(self, who: Actor) -> str:
-        return settings_for(self.store, who.guild_id, who.channel_id).game
+    async def stored(self, interaction: discord.Interaction, work):
+        """Run ``work(who)`` in a thread, `who` being the caller (:class:`Actor`); its result."""
+        return await in_store(lambda: work(actor(interaction, self.store)))
 
 
 class SettingsCog(CampaignCogBase):
@@ -82,10 +83,12 @@ class SettingsCog(CampaignCogBase):
     settings = app_commands.Group(name="settings", description="Server and channel settings (server managers)")
 
     async def _change(self, interaction, scope: str, title: str, **changes) -> None:
-        who = self.who(interaction)
-        who.require_manager("change the bot's settings")
-        channel = who.channel_id if scope == "channel" else None
-        s = await in_store(change_settings, self.store, who.guild_id, channel, by=who.user_id, **changes)
+        def work(who: Actor):
+            who.require_manager("change the bot's settings")
+            channel = who.channel_id if scope == "channel" else None
+            return channel, change_settings(self.store, who.guild_id, channel, by=who.user_id, **changes)
+
+        channel, s = await self.stored(interaction, work)
         where = "this channel" if channel else "this server"
         await send_reply(interaction, settings_reply(f"settings {interaction.command.name}", s, where, f"{title} ({where})"))
 
@@ -114,8 +117,7 @@ class SettingsCog(CampaignCogBase):
 
     @settings.command(name="show", description="The settings this channel uses")
     async def show(self, interaction: discord.Interaction) -> None:
-        who = self.who(interaction)
-        s = settings_for(self.store, who.guild_id, who.channel_id)
+        s = await self.stored(interaction, lambda who: settings_for(self.store, who.guild_id, who.channel_id))
         await send_reply(interaction, settings_reply("settings show", s, "this channel"))
 
 
@@ -124,43 +126,46 @@ class CampaignCog(CampaignCogBase):
 
     campaign = app_commands.Group(name="campaign", description="Campaigns on this server: create, join, info, leave")
 
-    async def _show(self, interaction, who: Actor, c: campaigns.Campaign, title: str) -> None:
-        battles = campaigns.campaign_battles(self.store, who.guild_id, c.id)
-        roster = [m for m in campaigns.machines(self.store, who.guild_id) if m.owner_id in c.members]
-        await send_reply(interaction, campaign_reply(f"campaign {interaction.command.name}", self.game(who), c,
-                                                     title, battles, roster))
+    async def _answer(self, interaction, title: str, change) -> None:
+        """`change(who)` gives the campaign; the reply shows it with its battles and machines."""
+        def work(who: Actor):
+            c = change(who)
+            battles = campaigns.campaign_battles(self.store, who.guild_id, c.id)
+            roster = [m for m in campaigns.machines(self.store, who.guild_id) if m.owner_id in c.members]
+            return who, c, battles, roster
+
+        who, c, battles, roster = await self.stored(interaction, work)
+        await send_reply(interaction, campaign_reply(f"campaign {interaction.command.name}", who.game, c,
+                                                     title.format(name=c.name), battles, roster))
 
     @campaign.command(name="create", description="Start a campaign on this server (GM role or Manage Server)")
     @app_commands.describe(name=f"The campaign's name (up to {campaigns.MAX_NAME} characters)")
     async def create(self, interaction: discord.Interaction, name: str) -> None:
-        who = self.who(interaction)
-        who.require_gm("create a campaign")
-        c = await in_store(campaigns.create_campaign, self.store, who.guild_id, name, by=who.user_id)
-        await self._show(interaction, who, c, f"Campaign {c.name} created")
+        def change(who: Actor):
+            who.require_gm("create a campaign")
+            return campaigns.create_campaign(self.store, who.guild_id, name, by=who.user_id)
+
+        await self._answer(interaction, "Campaign {name} created", change)
 
     @campaign.command(name="join", description="Join a campaign on this server")
     @app_commands.describe(name="The campaign")
     @app_commands.autocomplete(name=campaign_autocomplete)
     async def join(self, interaction: discord.Interaction, name: str) -> None:
-        who = self.who(interaction)
-        c = await in_store(campaigns.join_campaign, self.store, who.guild_id, name, who.user_id)
-        await self._show(interaction, who, c, f"You joined {c.name}")
+        await self._answer(interaction, "You joined {name}",
+                           lambda who: campaigns.join_campaign(self.store, who.guild_id, name, who.user_id))
 
     @campaign.command(name="leave", description="Leave a campaign")
     @app_commands.describe(name="The campaign")
     @app_commands.autocomplete(name=campaign_autocomplete)
     async def leave(self, interaction: discord.Interaction, name: str) -> None:
-        who = self.who(interaction)
-        c = await in_store(campaigns.leave_campaign, self.store, who.guild_id, name, who.user_id)
-        await self._show(interaction, who, c, f"You left {c.name}")
+        await self._answer(interaction, "You left {name}",
+                           lambda who: campaigns.leave_campaign(self.store, who.guild_id, name, who.user_id))
 
     @campaign.command(name="info", description="A campaign's members, battles and war machines")
     @app_commands.describe(name="The campaign")
     @app_commands.autocomplete(name=campaign_autocomplete)
     async def info(self, interaction: discord.Interaction, name: str) -> None:
-        who = self.who(interaction)
-        c = campaigns.get_campaign(self.store, who.guild_id, name)
-        await self._show(interaction, who, c, f"Campaign {c.name}")
+        await self._answer(interaction, "Campaign {name}", lambda who: campaigns.get_campaign(self.store, who.guild_id, name))
 
 
 class BattleCog(CampaignCogBase):
@@ -168,57 +173,63 @@ class BattleCog(CampaignCogBase):
 
     battle = app_commands.Group(name="battle", description="The battle in this channel: start, turn, end, status")
 
-    def roster(self, b: campaigns.Battle) -> list[campaigns.Machine]:
-        return [m for m in campaigns.machines(self.store, b.guild_id) if m.owner_id in b.players]
+    async def _battle(self, interaction, change):
+        """`change(who)` gives the battle; returns the caller, the battle, its players' machines and its shots."""
+        def work(who: Actor):
+            b = change(who)
+            roster = [m for m in campaigns.machines(self.store, b.guild_id) if m.owner_id in b.players]
+            return who, b, roster, campaigns.battle_shots(self.store, who.guild_id, b.id)
+
+        return await self.stored(interaction, work)
 
     @battle.command(name="start", description="Start a battle in this channel at turn 1")
     @app_commands.describe(campaign="The campaign it belongs to (its members play)")
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def start(self, interaction: discord.Interaction, campaign: Optional[str] = None) -> None:
-        who = self.who(interaction)
-        players: tuple[int, ...] = ()
-        if campaign is not None:
-            c = campaigns.get_campaign(self.store, who.guild_id, campaign)
-            if who.user_id not in c.members and not who.gm:
-                raise PermissionRefused(f"To start a battle of {c.name} you must be in it (/campaign join) "
-                                        f"or have {who.gm_words()}.")
-            players = c.members
-        b = await in_store(campaigns.start_battle, self.store, who.guild_id, who.channel_id, by=who.user_id,
-                           campaign=campaign, players=players)
-        await send_reply(interaction, battle_reply("battle start", self.game(who), b, "Battle started: turn 1",
-                                                   self.roster(b), []))
+        def change(who: Actor):
+            players: tuple[int, ...] = ()
+            if campaign is not None:
+                c = campaigns.get_campaign(self.store, who.guild_id, campaign)
+                if who.user_id not in c.members and not who.gm:
+                    raise PermissionRefused(f"To start a battle of {c.name} you must be in it (/campaign join) "
+                                            f"or have {who.gm_words()}.")
+                players = c.members
+            return campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
+                                          campaign=campaign, players=players)
+
+        who, b, roster, shots = await self._battle(interaction, change)
+        await send_reply(interaction, battle_reply("battle start", who.game, b, "Battle started: turn 1", roster, shots))
 
     @battle.command(name="turn", description="Move the battle on to its next turn")
     async def turn(self, interaction: discord.Interaction) -> None:
-        who = self.who(interaction)
-        b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
-        if who.user_id not in b.players and not who.gm:
-            raise PermissionRefused(f"To move the turn on you must play in this battle or have {who.gm_words()}.")
-        b = await in_store(campaigns.next_turn, self.store, who.guild_id, who.channel_id)
-        shots = campaigns.battle_shots(self.store, who.guild_id, b.id)
-        await send_reply(interaction, battle_reply("battle turn", self.game(who), b, f"Turn {b.turn}",
-                                                   self.roster(b), shots))
+        def change(who: Actor):
+            b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+            if who.user_id not in b.players and not who.gm:
+                raise PermissionRefused(f"To move the turn on you must play in this battle or have {who.gm_words()}.")
+            return campaigns.next_turn(self.store, who.guild_id, who.channel_id)
+
+        who, b, roster, shots = await self._battle(interaction, change)
+        await send_reply(interaction, battle_reply("battle turn", who.game, b, f"Turn {b.turn}", roster, shots))
 
     @battle.command(name="end", description="End the battle: a summary, a Markdown report, a JSON export")
     async def end(self, interaction: discord.Interaction) -> None:
-        who = self.who(interaction)
-        b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
-        if who.user_id != b.started_by and not who.gm:
-            raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone with "
-                                    f"{who.gm_words()} can end it.")
-        b = await in_store(campaigns.end_battle, self.store, who.guild_id, who.channel_id)
-        shots = campaigns.battle_shots(self.store, who.guild_id, b.id)
-        await send_reply(interaction, battle_end_reply(self.game(who), b, self.roster(b), shots))
+        def change(who: Actor):
+            b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+            if who.user_id != b.started_by and not who.gm:
+                raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone "
+                                        f"with {who.gm_words()} can end it.")
+            return campaigns.end_battle(self.store, who.guild_id, who.channel_id)
+
+        who, b, roster, shots = await self._battle(interaction, change)
+        await send_reply(interaction, battle_end_reply(who.game, b, roster, shots))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines")
     async def status(self, interaction: discord.Interaction) -> None:
-        who = self.who(interaction)
-        b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
-        shots = campaigns.battle_shots(self.store, who.guild_id, b.id)
-        roster = self.roster(b)
+        who, b, roster, shots = await self._battle(
+            interaction, lambda who: campaigns.battle_here(self.store, who.guild_id, who.channel_id))
         board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid))
         image = await off_the_loop(interaction, render_battle, board)
-        await send_reply(interaction, battle_reply("battle status", self.game(who), b, f"Battle: turn {b.turn}",
+        await send_reply(interaction, battle_reply("battle status", who.game, b, f"Battle: turn {b.turn}",
                                                    roster, shots, image))
 
 
@@ -244,50 +255,60 @@ class MachineCog(CampaignCogBase):
     async def add(self, interaction: discord.Interaction, name: str, kind: str,
                   crew: Optional[Range[int, 1, MAX_CREW]] = None, bs: Optional[Range[int, 0, 10]] = None,
                   owner: Optional[discord.Member] = None) -> None:
-        who = self.who(interaction)
-        owner_id = who.user_id if owner is None else mentioned_id(owner, "member")
-        if owner_id != who.user_id:
-            who.require_gm("add a war machine to another player's roster")
+        owner_id = None if owner is None else mentioned_id(owner, "member")
         k = roster_kinds.KINDS[kind]
-        m = await in_store(campaigns.add_machine, self.store, who.guild_id, name=name, kind=kind, game=k.game,
-                           crew=crew or k.crew, owner_id=owner_id, by=who.user_id, bs=bs)
-        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
-        await send_reply(interaction, roster_reply("machine add", self.game(who), f"{m.name} joins the roster",
+
+        def work(who: Actor):
+            mine = who.user_id if owner_id is None else owner_id
+            if mine != who.user_id:
+                who.require_gm("add a war machine to another player's roster")
+            m = campaigns.add_machine(self.store, who.guild_id, name=name, kind=kind, game=k.game,
+                                      crew=crew or k.crew, owner_id=mine, by=who.user_id, bs=bs)
+            return who, m, campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+
+        who, m, battle = await self.stored(interaction, work)
+        await send_reply(interaction, roster_reply("machine add", who.game, f"{m.name} joins the roster",
                                                    [m], battle, m))
 
     @machine.command(name="list", description="War machines on this server, with their state")
     @app_commands.describe(owner="Only this player's (default: everyone's)")
     async def list_(self, interaction: discord.Interaction, owner: Optional[discord.Member] = None) -> None:
-        who = self.who(interaction)
         owner_id = None if owner is None else mentioned_id(owner, "member")
-        roster = campaigns.machines(self.store, who.guild_id, owner_id=owner_id)
-        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+
+        def work(who: Actor):
+            return (who, campaigns.machines(self.store, who.guild_id, owner_id=owner_id),
+                    campaigns.current_battle(self.store, who.guild_id, who.channel_id))
+
+        who, roster, battle = await self.stored(interaction, work)
         title = f"War machines of <@{owner_id}>" if owner_id else "War machines on this server"
-        await send_reply(interaction, roster_reply("machine list", self.game(who), title, roster, battle))
+        await send_reply(interaction, roster_reply("machine list", who.game, title, roster, battle))
 
     @machine.command(name="remove", description="Take a war machine off the roster")
     @app_commands.describe(name="The machine")
     @app_commands.autocomplete(name=roster_kinds.owned_autocomplete())
     async def remove(self, interaction: discord.Interaction, name: str) -> None:
-        who = self.who(interaction)
-        self._mine_or_gm(who, name, "remove")
-        m = await in_store(campaigns.remove_machine, self.store, who.guild_id, name)
-        left = campaigns.machines(self.store, who.guild_id, owner_id=m.owner_id)
-        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+        def work(who: Actor):
+            self._mine_or_gm(who, name, "remove")
+            m = campaigns.remove_machine(self.store, who.guild_id, name)
+            return (who, m, campaigns.machines(self.store, who.guild_id, owner_id=m.owner_id),
+                    campaigns.current_battle(self.store, who.guild_id, who.channel_id))
+
+        who, m, left, battle = await self.stored(interaction, work)
         await send_reply(interaction, roster_reply(
-            "machine remove", self.game(who), f"{m.name} removed from the roster of <@{m.owner_id}>", left, battle, m,
+            "machine remove", who.game, f"{m.name} removed from the roster of <@{m.owner_id}>", left, battle, m,
             colour=COLOUR_BAD, empty=f"<@{m.owner_id}> has no war machines left."))
 
     @machine.command(name="repair", description="Bring a war machine back: ready, full crew")
     @app_commands.describe(name="The machine")
     @app_commands.autocomplete(name=roster_kinds.owned_autocomplete())
     async def repair(self, interaction: discord.Interaction, name: str) -> None:
-        who = self.who(interaction)
-        self._mine_or_gm(who, name, "repair")
-        m = await in_store(campaigns.repair_machine, self.store, who.guild_id, name)
-        battle = campaigns.current_battle(self.store, who.guild_id, who.channel_id)
-        await send_reply(interaction, roster_reply("machine repair", self.game(who), f"{m.name} repaired", [m],
-                                                   battle, m))
+        def work(who: Actor):
+            self._mine_or_gm(who, name, "repair")
+            m = campaigns.repair_machine(self.store, who.guild_id, name)
+            return who, m, campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+
+        who, m, battle = await self.stored(interaction, work)
+        await send_reply(interaction, roster_reply("machine repair", who.game, f"{m.name} repaired", [m], battle, m))
 
 
 async def setup(bot: commands.Bot) -> None:

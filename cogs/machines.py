@@ -77,9 +77,7 @@ def autocomplete(command: str):
     ready ones first, each with its state."""
     kinds = FIRES_WITH[command]
 
-    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        if interaction.guild_id is None:
-            return []
+    def choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         store = interaction.client.store
         battle = campaigns.current_battle(store, interaction.guild_id, interaction.channel_id or 0)
         typed = current.strip().lower()
@@ -88,21 +86,25 @@ def autocomplete(command: str):
         found.sort(key=lambda m: m.status(battle) != "ready")
         return [Choice(name=f"{m.name} ({m.status(battle)})"[:100], value=m.name) for m in found][:25]
 
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return [] if interaction.guild_id is None else await in_store(choices, interaction, current)
+
     return complete
 
 
 def owned_autocomplete(*, anyone_for_gm: bool = True):
     """Autocomplete of ``/machine remove|repair``: the caller's machines (a GM sees all)."""
 
-    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        if interaction.guild_id is None:
-            return []
+    def choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         store = interaction.client.store
         who = actor(interaction, store)
         owner = None if (anyone_for_gm and who.gm) else who.user_id
         typed = current.strip().lower()
         found = [m for m in campaigns.machines(store, who.guild_id, owner_id=owner) if typed in m.name.lower()]
         return [Choice(name=f"{m.name} ({m.kind}, {m.status()})"[:100], value=m.name) for m in found][:25]
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return [] if interaction.guild_id is None else await in_store(choices, interaction, current)
 
     return complete
 
@@ -129,8 +131,7 @@ async def take_aim(bot, interaction: discord.Interaction, command: str, name: st
     """The roster machine `name` cleared to fire ``/fire <command>`` now, or None without one."""
     if name is None:
         return None
-    who = actor(interaction, bot.store)
-    return await in_store(_check, bot.store, who, command, name)
+    return await in_store(lambda: _check(bot.store, actor(interaction, bot.store), command, name))
 
 
 def aimed_bs(aim: Aim | None, bs: int | None) -> int | None:

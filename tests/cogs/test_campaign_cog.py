@@ -301,3 +301,19 @@ async def test_grapeshot_is_fired_by_a_cannon_with_its_bs_and_its_misfire_silenc
     assert "until turn 3" in await refused(bot, "/fire cannon distance:30 machine:Blunder")
     shots = campaigns.battle_shots(bot.store, GUILD, 1)
     assert [(s.kind, s.hits, s.fired) for s in shots] == [("grapeshot", 3, True), ("grapeshot", 0, False)]
+
+
+async def test_name_autocompletes_campaigns_and_owned_machines(bot):
+    await campaign_table(bot)
+    create = bot.tree.get_command("campaign").get_command("join")
+    i = console.OfflineInteraction(bot, create, user_id=CAROL, guild_id=GUILD, channel_id=CHANNEL)
+    assert [c.value for c in await create._params["name"].autocomplete(i, "bor")] == ["Border Wars"]
+    i = console.OfflineInteraction(bot, create, user_id=CAROL, guild_id=OTHER_GUILD, channel_id=CHANNEL)
+    assert await create._params["name"].autocomplete(i, "") == []
+    repair = bot.tree.get_command("machine").get_command("repair")
+    player = console.OfflineInteraction(bot, repair, user_id=BOB, guild_id=GUILD, channel_id=CHANNEL,
+                                        permissions=discord.Permissions.none())
+    assert [c.value for c in await repair._params["name"].autocomplete(player, "")] == ["Thunder"]
+    gm = console.OfflineInteraction(bot, repair, user_id=CAROL, guild_id=GUILD, channel_id=CHANNEL, roles=(GM_ROLE,),
+                                    permissions=discord.Permissions.none())
+    assert [c.value for c in await repair._params["name"].autocomplete(gm, "")] == ["Old Betsy", "Thunder"]
