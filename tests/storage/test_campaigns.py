@@ -247,3 +247,24 @@ def test_a_shot_is_not_recorded_against_a_battle_that_has_ended(store):
     c.end_battle(store, G1, 5)
     with pytest.raises(CampaignError, match="The battle ended before the shot was recorded"):
         c.record_shot(store, G1, b.id, m.id, user_id=1, kind="cannon", fired=True, hits=1, outcome="x", effect=Effect())
+
+
+TURNS = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from storage.database import Store
+from storage import campaigns as c
+s = Store.open(sys.argv[2])
+for _ in range(30):
+    c.next_turn(s, 11, 5)
+"""
+
+
+def test_two_bot_processes_moving_one_battle_on_lose_no_turn(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    with Store.open(path) as s:
+        c.start_battle(s, G1, 5, by=1)
+    procs = [subprocess.Popen([sys.executable, "-c", TURNS, str(ROOT), str(path)]) for _ in range(3)]
+    assert all(p.wait(60) == 0 for p in procs)
+    with Store.open(path) as s:
+        assert c.battle_here(s, G1, 5).turn == 91
