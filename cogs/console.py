@@ -61,19 +61,41 @@ class _Followup:
         self._sent.append({"content": content, **kwargs})
 
 
+OFFLINE_USER_ID = 100
+OFFLINE_GUILD_ID = 200
+OFFLINE_CHANNEL_ID = 300
+"""The console's stable identity: one user, in one server and one channel, with every permission
+(a server manager), so a console user can run a whole campaign on their own; the store keeps it
+between runs (README, "The offline identity")."""
+
+
+class OfflineUser:
+    """The console's user: a server member with no roles."""
+
+    def __init__(self, user_id: int, roles: tuple[int, ...] = ()) -> None:
+        self.id = user_id
+        self.name = self.display_name = "console" if user_id == OFFLINE_USER_ID else f"user {user_id}"
+        self.mention = f"<@{user_id}>"
+        self.roles = [discord.Object(id=r) for r in roles]
+
+
 class OfflineInteraction:
-    """What a command callback sees of an interaction, for one console command."""
+    """What a command callback sees of an interaction, for one console command. By default the
+    offline identity; tests pass another user, server, channel, roles or permissions."""
 
     _ids = itertools.count(1)
 
-    def __init__(self, client: discord.Client, command: app_commands.Command) -> None:
+    def __init__(self, client: discord.Client, command: app_commands.Command, *, user_id: int = OFFLINE_USER_ID,
+                 guild_id: int | None = OFFLINE_GUILD_ID, channel_id: int = OFFLINE_CHANNEL_ID,
+                 roles: tuple[int, ...] = (), permissions: discord.Permissions | None = None) -> None:
         self.id = next(self._ids)
         self.client = client
         self.command = command
-        self.user = discord.Object(id=0)
-        self.guild = None
-        self.guild_id = None
-        self.channel_id = 0
+        self.user = OfflineUser(user_id, roles)
+        self.guild = None if guild_id is None else discord.Object(id=guild_id)
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.permissions = discord.Permissions.all() if permissions is None else permissions
         self.extras: dict[str, Any] = {}
         self.namespace: tuple[tuple[str, Any], ...] = ()
         self.sent: list[dict[str, Any]] = []
@@ -184,15 +206,16 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
     return values
 
 
-async def invoke(bot: discord.Client, line: str) -> OfflineInteraction:
-    """Run one command line through the tree as Discord would; the interaction holds the reply."""
+async def invoke(bot: discord.Client, line: str, **who: Any) -> OfflineInteraction:
+    """Run one command line through the tree as Discord would; the interaction holds the reply.
+    `who` overrides the offline identity (see :class:`OfflineInteraction`)."""
     try:
         words = shlex.split(line.translate(_QUOTES))
     except ValueError as e:
         raise ConsoleError(f"Cannot read that line: {e} (check the quotes).") from None
     command, rest = find_command(bot.tree, words)
     kwargs = parse_options(command, rest)
-    interaction = OfflineInteraction(bot, command)
+    interaction = OfflineInteraction(bot, command, **who)
     interaction.namespace = tuple((p.display_name, kwargs[p.name]) for p in command.parameters if p.name in kwargs)
     serving.set(interaction)
     try:
@@ -231,10 +254,21 @@ def save_picture(reply: Reply, folder: Path) -> str | None:
     return str(path)
 
 
-async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.stdout) -> int:
+def save_attachments(reply: Reply, folder: Path) -> list[str]:
+    """The reply's further files (reports, exports), written under `folder`; their paths."""
+    paths = []
+    for name, data in reply.attachments:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / name
+        path.write_bytes(data)
+        paths.append(str(path))
+    return paths
+
+
+async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.stdout, **who: Any) -> int:
     """Run one command line and print its answer; returns the exit code."""
     try:
-        interaction = await invoke(bot, line)
+        interaction = await invoke(bot, line, **who)
     except ConsoleError as e:
         return _fail(str(e), USER_ERROR, as_json, out)
     except Exception:  # a bug of ours: logged with its traceback, never shown
@@ -246,12 +280,15 @@ async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.std
         return _fail(interaction.extras[FAILURE_KEY], OUR_FAULT, as_json, out)
     reply: Reply = interaction.extras[REPLY_KEY]
     path = save_picture(reply, bot.settings.data_dir / "console")
+    files = save_attachments(reply, bot.settings.data_dir / "console")
     if as_json:
-        print(json.dumps(reply.json(path), ensure_ascii=False), file=out)
+        print(json.dumps({**reply.json(path), **({"files": files} if files else {})}, ensure_ascii=False), file=out)
     else:
         print(embed_text(reply.embed), file=out)
         if path:
             print(f"\nPicture: {path}", file=out)
+        for f in files:
+            print(f"File: {f}", file=out)
     return 0
 
 

@@ -15,6 +15,8 @@ from discord.ext import commands
 from cogs.bolt_thrower_reply import bolt_thrower_reply
 from cogs.cannon_reply import cannon_reply
 from cogs.grapeshot_reply import grapeshot_reply
+from cogs.machines import MACHINE_OPTION, after_shot, aimed_bs, take_aim
+from cogs import machines
 from cogs.misfire_reply import misfire_reply
 from cogs.replies import off_the_loop, send_reply
 from cogs.stone_thrower_reply import stone_thrower_reply
@@ -110,6 +112,13 @@ def target_unit(
     )
 
 
+def needs_bs(command: str, bs: int | None) -> int:
+    """The crew's Ballistic Skill, typed or stored with the machine; refused when neither."""
+    if bs is None:
+        raise RulesError(f"/fire {command} needs bs (or a machine: whose BS is on the roster).")
+    return bs
+
+
 def _dice(bot, entered: str | None) -> Dice:
     """The bot's dice for one command, behind the players' own when they gave some."""
     source = bot.new_dice()
@@ -121,9 +130,10 @@ def _cannon_command(key: str):
     weapon = DATA.cannons[key]
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
-    @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})", **TARGET_OPTIONS)
+    @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})",
+                           machine=MACHINE_OPTION, **TARGET_OPTIONS)
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete(key))
     async def fire(
         self,
         interaction: discord.Interaction,
@@ -141,14 +151,18 @@ def _cannon_command(key: str):
         aim_rank: Optional[Range[int, 1, MAX_RANKS]] = None,
         aim_file: Optional[Range[int, 1, MAX_FILES]] = None,
         dice: Optional[str] = None,
+        machine: Optional[str] = None,
     ) -> None:
         unit = target_unit(
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
+        aim = await take_aim(self.bot, interaction, key, machine)
         shot = fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file)
         image = await off_the_loop(interaction, render_cannon, shot)
-        await send_reply(interaction, cannon_reply(shot, image))
+        reply = cannon_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
 
     # discord.py tells a method from a plain function by its qualified name; this one is bound
     # to FireCog, so it must read as FireCog's.
@@ -177,11 +191,11 @@ class FireCog(commands.Cog):
     @app_commands.describe(
         distance=f"Crossbar to target, inches ({STONE.min_range}-{STONE.max_range})",
         bs="Crew's best Ballistic Skill (for indirect)",
-        indirect="Fire indirectly at an unseen target: a HIT still scatters (die - BS)",
+        indirect="Fire indirectly (a HIT scatters die - BS)", machine=MACHINE_OPTION,
         **{**TARGET_OPTIONS, "dice": 'Your dice in order, e.g. "H 4" (H@DEG if indirect)'},
     )
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("stone-thrower"))
     async def stone_thrower(
         self,
         interaction: discord.Interaction,
@@ -201,17 +215,21 @@ class FireCog(commands.Cog):
         bs: Optional[Range[int, 0, MAX_BS]] = None,
         indirect: bool = False,
         dice: Optional[str] = None,
+        machine: Optional[str] = None,
     ) -> None:
         unit = target_unit(
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
+        aim = await take_aim(self.bot, interaction, "stone-thrower", machine)
         shot = fire_stone_thrower(
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
-            indirect=indirect, ballistic_skill=bs, aim_rank=aim_rank, aim_file=aim_file,
+            indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
         )
         image = await off_the_loop(interaction, render_stone_thrower, shot)
-        await send_reply(interaction, stone_thrower_reply(shot, image))
+        reply = stone_thrower_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
 
     @fire.command(name="grapeshot", description="Fire grapeshot (12\", S5, AP1): artillery die + D6 shots at BS")
     @app_commands.describe(
@@ -221,14 +239,15 @@ class FireCog(commands.Cog):
         modifier="Other to-hit modifiers, e.g. -1",
         toughness=TARGET_OPTIONS["toughness"], wounds=TARGET_OPTIONS["wounds"],
         save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
-        dice='Your dice in order: artillery, D6, then to hit, e.g. "6 3"',
+        dice='Your dice in order: artillery, D6, then to hit, e.g. "6 3"', machine=MACHINE_OPTION,
     )
     @app_commands.choices(cover=COVER_CHOICES)
+    @app_commands.autocomplete(machine=machines.autocomplete("grapeshot"))
     async def grapeshot(
         self,
         interaction: discord.Interaction,
         distance: Range[float, 0.1, float(DATA.grapeshot.range)],
-        bs: Range[int, 1, 10],
+        bs: Optional[Range[int, 1, 10]] = None,
         cover: str = Cover.NONE.value,
         modifier: Range[int, -MAX_MODIFIER, MAX_MODIFIER] = 0,
         toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
@@ -236,29 +255,33 @@ class FireCog(commands.Cog):
         save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None,
         dice: Optional[str] = None,
+        machine: Optional[str] = None,
     ) -> None:
         g = DATA.grapeshot
+        aim = await take_aim(self.bot, interaction, "grapeshot", machine)
         shot = fire_grapeshot(
             g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, distance, _dice(self.bot, dice),
-            ballistic_skill=bs, cover=Cover(cover), modifier=modifier,
+            ballistic_skill=needs_bs("grapeshot", aimed_bs(aim, bs)), cover=Cover(cover), modifier=modifier,
             profile=target_profile(toughness, wounds, save, ward),
         )
-        await send_reply(interaction, grapeshot_reply(shot))
+        reply = grapeshot_reply(shot)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
 
     @fire.command(name="bolt-thrower", description="Fire a bolt thrower (48\", S6, D3 wounds, AP1) through the ranks")
     @app_commands.describe(
         distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best Ballistic Skill",
         cover="Cover the target is in (default none)", modifier="Other to-hit modifiers, e.g. -1",
-        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
+        machine=MACHINE_OPTION, **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
         dice='Your dice in order, to hit first, e.g. "5"; the bot rolls the rest',
     )
     @app_commands.choices(cover=COVER_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("bolt-thrower"))
     async def bolt_thrower(
         self,
         interaction: discord.Interaction,
         distance: Range[float, 0.1, float(BOLT.range)],
-        bs: Range[int, 1, 10],
+        bs: Optional[Range[int, 1, 10]] = None,
         cover: str = Cover.NONE.value,
         modifier: Range[int, -MAX_MODIFIER, MAX_MODIFIER] = 0,
         ranks: Range[int, 1, MAX_RANKS] = 4,
@@ -272,15 +295,20 @@ class FireCog(commands.Cog):
         save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None,
         dice: Optional[str] = None,
+        machine: Optional[str] = None,
     ) -> None:
         unit = target_unit(
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
+        aim = await take_aim(self.bot, interaction, "bolt-thrower", machine)
         shot = fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
-                                 ballistic_skill=bs, cover=Cover(cover), modifier=modifier)
+                                 ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
+                                 modifier=modifier)
         image = await off_the_loop(interaction, render_bolt_thrower, shot)
-        await send_reply(interaction, bolt_thrower_reply(shot, image))
+        reply = bolt_thrower_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
 
     @app_commands.command(name="misfire", description="Roll (or enter) a war machine misfire chart on its own")
     @app_commands.describe(chart="Which chart: black powder (cannons, grapeshot, fire throwers) or stone thrower",

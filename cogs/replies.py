@@ -55,9 +55,11 @@ class Reply:
     """The answer as plain lines: outcome first, then dice, then details."""
     fields: dict[str, Any] = field(default_factory=dict)
     """The command's own result fields for ``--json``."""
-    awaits_profile: bool = False
+    awaits_profile: bool = field(default=False, kw_only=True)
     """Hits were scored but no target profile was given, so wounds are left to the players (the
     reply then offers a "Resolve wounds" button)."""
+    attachments: tuple[tuple[str, bytes], ...] = field(default=(), kw_only=True)
+    """Further files sent with the answer, as (filename, bytes): a report, an export."""
 
     def json(self, image_path: str | None) -> dict[str, Any]:
         """The console's ``--json`` object (DESIGN.md, offline console)."""
@@ -133,11 +135,16 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     view = make_buttons(interaction, reply) if make_buttons is not None else None
     if view is not None:
         extra["view"] = view
-    if reply.image is None:
+    files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]
+    if reply.image is not None:
+        reply.embed.set_image(url=f"attachment://{reply.filename}")
+        files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
+    if not files:
         await _send(interaction, embed=reply.embed, **extra)
-        return
-    reply.embed.set_image(url=f"attachment://{reply.filename}")
-    await _send(interaction, embed=reply.embed, file=discord.File(io.BytesIO(reply.image), filename=reply.filename), **extra)
+    elif len(files) == 1:
+        await _send(interaction, embed=reply.embed, file=files[0], **extra)
+    else:
+        await _send(interaction, embed=reply.embed, files=files, **extra)
 
 
 async def send_error(interaction: discord.Interaction, message: str, *, failure: bool = False) -> None:

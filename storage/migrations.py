@@ -7,9 +7,11 @@ once, after the modules its tables refer to.
 
 from __future__ import annotations
 
-from storage import actions
+from storage import actions, campaigns, settings
 from storage.database import Migration
 
 MIGRATIONS: tuple[Migration, ...] = (
+    *settings.MIGRATIONS,
+    *campaigns.MIGRATIONS,
     *actions.MIGRATIONS,
 )

@@ -20,11 +20,12 @@ async def bot(tmp_path):
 
 @pytest.fixture
 def play(bot):
-    """``await play(line)``: the exit code and the JSON object the console printed."""
+    """``await play(line)``: the exit code and the JSON object the console printed. Keyword
+    arguments stand in for another user, server or channel (console.OfflineInteraction)."""
 
-    async def run(line: str, on=None) -> tuple[int, dict]:
+    async def run(line: str, on=None, **who) -> tuple[int, dict]:
         out = io.StringIO()
-        code = await console.run_line(on or bot, line, as_json=True, out=out)
+        code = await console.run_line(on or bot, line, as_json=True, out=out, **who)
         return code, json.loads(out.getvalue())
 
     return run

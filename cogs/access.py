@@ -1,0 +1,78 @@
+"""Who is asking, and what they may change: the permission checks of campaign play.
+
+- Server managers (Manage Server, or Administrator) may do everything, including ``/settings``.
+- The campaign GM role (``/settings gm-role``) may change campaigns and battles and edit anyone's
+  roster.
+- Everyone else manages their own: joins and leaves campaigns, adds, removes and repairs their own
+  machines, fires only their own machines, moves on the turn of a battle they play in.
+
+A refusal is a :class:`PermissionRefused` (a RulesError, so the tree's one handler sends it
+ephemerally) naming what is missing.
+"""
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+import discord
+
+from engine.errors import RulesError
+from storage.settings import settings_for
+
+T = TypeVar("T")
+
+
+class PermissionRefused(RulesError):
+    """The user lacks a permission; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """The user behind one command, where they typed it."""
+
+    user_id: int
+    guild_id: int
+    channel_id: int
+    roles: frozenset[int]
+    manager: bool
+    """Manage Server (or Administrator) in this channel."""
+    gm_role_id: int | None
+    """The server's (or channel's) campaign GM role."""
+    game: str = "fantasy"
+    """The channel's default game (storage/settings.py)."""
+
+    @property
+    def gm(self) -> bool:
+        """A server manager or a holder of the GM role."""
+        return self.manager or (self.gm_role_id is not None and self.gm_role_id in self.roles)
+
+    def gm_words(self) -> str:
+        role = f"the campaign GM role (<@&{self.gm_role_id}>)" if self.gm_role_id else "the campaign GM role"
+        return f"{role} or the Manage Server permission"
+
+    def require_gm(self, to: str) -> None:
+        if not self.gm:
+            raise PermissionRefused(f"To {to} you need {self.gm_words()}.")
+
+    def require_manager(self, to: str) -> None:
+        if not self.manager:
+            raise PermissionRefused(f"To {to} you need the Manage Server permission.")
+
+
+def actor(interaction: discord.Interaction, store) -> Actor:
+    """The user of `interaction` with their roles and rights; refuses outside a server."""
+    if interaction.guild_id is None:
+        raise RulesError("Campaigns, battles and rosters live in a server: use this command in a server channel.")
+    perms = getattr(interaction, "permissions", None)
+    if perms is None:
+        perms = getattr(interaction.user, "guild_permissions", None)
+    manager = bool(perms and (perms.manage_guild or perms.administrator))
+    roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()) or ())
+    here = settings_for(store, interaction.guild_id, interaction.channel_id)
+    return Actor(interaction.user.id, interaction.guild_id, interaction.channel_id or 0, roles, manager,
+                 here.gm_role_id, here.game)
+
+
+async def in_store(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """A store call off the event loop: a write may wait for another process's lock."""
+    return await asyncio.to_thread(work, *args, **kwargs)

@@ -1,0 +1,167 @@
+"""How settings, campaigns, battles and rosters read: embeds, plain summaries, --json fields, and
+the battle report (Markdown) and export (JSON) that ``/battle end`` attaches."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+import discord
+
+from renders.battle import BattleBoard, BoardRow
+from cogs.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
+from storage.campaigns import Battle, Campaign, Machine, Shot
+from storage.settings import Settings
+
+SYSTEMS = {"fantasy": "warhammer-fantasy", "warmaster": "warmaster", "40k": "wh40k"}
+GAME_NAMES = {"fantasy": "Warhammer Fantasy", "warmaster": "Warmaster", "40k": "Warhammer 40,000"}
+
+
+def _reply(command: str, game: str, title: str, lines: list[str], *, colour=COLOUR_OK,
+           fields: dict[str, Any] | None = None, embed_fields: list[tuple[str, list[str]]] = (),
+           attachments: tuple[tuple[str, bytes], ...] = (), image: bytes | None = None, filename: str = "") -> Reply:
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=colour)
+    summary = [title, *lines]
+    for name, values in embed_fields:
+        embed.add_field(name=name, value=clip_lines(values) or "none", inline=False)
+        summary += [f"{name}:", *[f"  {v}" for v in values or ["none"]]]
+    return Reply(embed, image, filename, command, SYSTEMS.get(game, game), (), tuple(summary), fields or {},
+                 attachments=attachments)
+
+
+def settings_reply(command: str, s: Settings, where: str, changed: str | None = None) -> Reply:
+    role = f"<@&{s.gm_role_id}>" if s.gm_role_id else "none (server managers only)"
+    mark = {f: " (this channel)" if f in s.overridden else "" for f in ("game", "private_rolls", "gm_role_id")}
+    lines = [
+        f"Default game: **{GAME_NAMES[s.game]}**{mark['game']}",
+        f"Private rolls: **{'allowed' if s.private_rolls else 'not allowed'}**{mark['private_rolls']}",
+        f"Campaign GM role: **{role}**{mark['gm_role_id']}",
+    ]
+    title = changed or f"Settings for {where}"
+    return _reply(command, s.game, title, lines, fields={"settings": {
+        "game": s.game, "private_rolls": s.private_rolls, "gm_role_id": s.gm_role_id,
+        "channel_overrides": list(s.overridden)}})
+
+
+def machine_line(m: Machine, battle: Battle | None = None, *, owner: bool = True) -> str:
+    bs = f", BS {m.bs}" if m.bs is not None else ""
+    who = f" · <@{m.owner_id}>" if owner else ""
+    return f"**{m.name}** ({m.kind}, crew {m.crew}/{m.crew_max}{bs}){who}: {m.status(battle)}"
+
+
+def machine_json(m: Machine, battle: Battle | None = None) -> dict[str, Any]:
+    return {"name": m.name, "kind": m.kind, "game": m.game, "crew": m.crew, "crew_max": m.crew_max, "bs": m.bs,
+            "owner": m.owner_id, "state": m.state, "status": m.status(battle),
+            "silent_until_turn": m.silent_until_turn if m.silenced_in(battle) else None}
+
+
+def campaign_reply(command: str, game: str, c: Campaign, title: str, battles: list[dict],
+                   roster: list[Machine]) -> Reply:
+    lines = [f"Members ({len(c.members)}): " + (", ".join(f"<@{u}>" for u in c.members) or "none"),
+             f"Battles: {len(battles)}" + (f", one in progress in <#{b['channel_id']}>" if (b := next(
+                 (b for b in battles if b["ended_at"] is None), None)) else "")]
+    return _reply(command, game, title, lines, embed_fields=[("War machines", [machine_line(m) for m in roster])],
+                  fields={"campaign": {"name": c.name, "members": list(c.members), "battles": len(battles),
+                                       "machines": [machine_json(m) for m in roster]}})
+
+
+def battle_json(b: Battle) -> dict[str, Any]:
+    return {"id": b.id, "channel": b.channel_id, "campaign": b.campaign, "turn": b.turn, "players": list(b.players),
+            "started_by": b.started_by, "started_at": _time(b.started_at),
+            "ended_at": _time(b.ended_at) if b.ended_at else None}
+
+
+def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Machine], shots: list[Shot],
+                 image: bytes | None = None) -> Reply:
+    lines = [f"Turn **{b.turn}**" + (f" · campaign **{b.campaign}**" if b.campaign else ""),
+             "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none"),
+             f"Shots so far: {len(shots)}"]
+    return _reply(command, game, title, lines, embed_fields=[("War machines", [machine_line(m, b) for m in roster])],
+                  fields={"battle": battle_json(b), "machines": [machine_json(m, b) for m in roster]},
+                  image=image, filename="battle.png")
+
+
+def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name) -> BattleBoard:
+    """What the /battle status picture shows; `owner_name(user_id)` names a player."""
+    lost_at = {}
+    for s in shots:
+        if s.state_after.startswith("destroyed"):
+            lost_at.setdefault(s.machine, s.turn)
+    rows = []
+    for m in roster:
+        state = "destroyed" if m.state == "destroyed" else "silenced" if m.silenced_in(b) else "ready"
+        rows.append(BoardRow(m.name, m.kind, owner_name(m.owner_id), m.crew, m.crew_max, state,
+                             m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name)))
+    title = f"Battle {b.id}: turn {b.turn}" + (f" · {b.campaign}" if b.campaign else "")
+    sub = f"{len(b.players)} player{'s' if len(b.players) != 1 else ''} · {len(shots)} shot{'s' if len(shots) != 1 else ''} from the roster"
+    return BattleBoard(title, sub, b.turn, tuple(rows))
+
+
+def _time(t: float) -> str:
+    return dt.datetime.fromtimestamp(t, dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def lost(shots: list[Shot]) -> list[str]:
+    """Machines destroyed during the battle, in order."""
+    return list(dict.fromkeys(s.machine for s in shots if s.state_after.startswith("destroyed")))
+
+
+def battle_report(b: Battle, roster: list[Machine], shots: list[Shot]) -> str:
+    """The Markdown report ``/battle end`` attaches."""
+    hits = sum(s.hits for s in shots)
+    out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
+           f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by user {b.started_by}",
+           f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
+           f"- Players: {', '.join(str(u) for u in b.players) or 'none'}",
+           f"- Shots: {len(shots)} ({sum(not s.fired for s in shots)} misfired), hits: {hits}",
+           f"- War machines lost: {', '.join(lost(shots)) or 'none'}", "", "## Shots", ""]
+    if shots:
+        out += ["| # | turn | machine | command | player | hits | outcome | machine after |",
+                "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+        for i, s in enumerate(shots, 1):
+            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", str(s.user_id), str(s.hits), s.outcome,
+                     s.state_after]
+            out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    else:
+        out.append("No war machine fired from the roster.")
+    out += ["", "## War machines at the end", ""]
+    out += [f"- {m.name} ({m.kind}, owner {m.owner_id}): crew {m.crew}/{m.crew_max}, {m.status(b)}" for m in roster] or ["- none"]
+    return "\n".join(out) + "\n"
+
+
+def battle_export(b: Battle, roster: list[Machine], shots: list[Shot]) -> dict[str, Any]:
+    """The JSON export ``/battle end`` attaches: the battle, every shot, the machines at the end."""
+    return {
+        "battle": battle_json(b),
+        "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots)},
+        "shots": [{"turn": s.turn, "machine": s.machine, "command": f"fire {s.kind}", "user": s.user_id,
+                   "fired": s.fired, "hits": s.hits, "outcome": s.outcome, "machine_after": s.state_after,
+                   "at": s.at} for s in shots],
+        "machines": [machine_json(m, b) for m in roster],
+    }
+
+
+def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot]) -> Reply:
+    export = battle_export(b, roster, shots)
+    totals = export["totals"]
+    lines = [f"Turns: **{b.turn}** · shots: **{totals['shots']}** · hits: **{totals['hits']}**",
+             "War machines lost: " + (", ".join(totals["machines_lost"]) or "none"),
+             "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none")]
+    stem = f"battle-{b.guild_id}-{b.id}"
+    files = ((f"{stem}.md", battle_report(b, roster, shots).encode()),
+             (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
+    return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
+                  colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": totals}, attachments=files)
+
+
+def roster_reply(command: str, game: str, title: str, roster: list[Machine], battle: Battle | None,
+                 machine: Machine | None = None, colour=COLOUR_OK,
+                 empty: str = "No war machines on this roster yet: /machine add.") -> Reply:
+    fields: dict[str, Any] = {"machines": [machine_json(m, battle) for m in roster]}
+    if machine is not None:
+        fields["machine"] = machine_json(machine, battle)
+    lines = [machine_line(m, battle) for m in roster] or [empty]
+    return _reply(command, game, title, lines, fields=fields, colour=colour)
+
+

@@ -1,0 +1,110 @@
+"""The ``/battle status`` picture: each war machine's crew and state on a track of the battle's turns.
+
+One row per machine: its name, kind and owner; a pip per crew model (filled while alive, hollow
+once lost); and the turn track, with the current turn outlined, the turns a silenced machine
+cannot fire hatched up to the turn it fires again, and a destroyed machine struck through from
+the turn it was lost. A pure function of a :class:`BattleBoard` (plain values the cog builds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from renders.canvas import (
+    BANNER, BASE, BASE_EDGE, BOUNCE_HATCH, DIRECT, INK, INK_SOFT, MUTED, PAPER, TABLE, WHITE, Canvas, fit_text,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One war machine on the board."""
+
+    name: str
+    kind: str
+    owner: str
+    crew: int
+    crew_max: int
+    state: str
+    """``ready``, ``silenced`` or ``destroyed``."""
+    until_turn: int | None
+    """For a silenced machine, the turn it fires again."""
+    lost_turn: int | None = None
+    """For a machine destroyed in this battle, the turn it was lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleBoard:
+    title: str
+    subtitle: str
+    turn: int
+    rows: tuple[BoardRow, ...]
+
+
+WIDTH = 760
+TITLE_H = 62
+ROW_H = 46
+NAME_W = 230
+CREW_W = 130
+TRACK_X = NAME_W + CREW_W + 20
+CELL_MAX = 44
+PAD = 14
+
+
+def _track_turns(board: BattleBoard) -> int:
+    last = max([board.turn + 2, *[(r.until_turn or 0) + 1 for r in board.rows]])
+    return min(last, 20)
+
+
+def render_battle(board: BattleBoard) -> bytes:
+    """PNG bytes of the board."""
+    turns = _track_turns(board)
+    rows = board.rows or (None,)
+    height = TITLE_H + 34 + ROW_H * len(rows) + 36
+    c = Canvas(WIDTH, height)
+    c.title_bar(board.title, board.subtitle, height=TITLE_H - 6)
+    cell = min(CELL_MAX, (WIDTH - TRACK_X - PAD) / turns)
+    top = TITLE_H + 8
+    c.text((PAD, top + 6), "War machine", size=13, fill=INK_SOFT, anchor="lt")
+    c.text((NAME_W, top + 6), "Crew", size=13, fill=INK_SOFT, anchor="lt")
+    for t in range(1, turns + 1):
+        x = TRACK_X + (t - 1) * cell
+        c.text((x + cell / 2, top + 6), str(t), size=13, fill=INK if t == board.turn else INK_SOFT, anchor="mt")
+    y0 = top + 26
+    for i, row in enumerate(rows):
+        y = y0 + i * ROW_H
+        if i % 2 == 0:
+            c.draw.rectangle((0, y, WIDTH, y + ROW_H), fill=TABLE)
+        if row is None:
+            c.text((PAD, y + 14), "No war machines in this battle yet: /machine add.", size=14, fill=INK_SOFT, anchor="lt")
+            continue
+        colour = {"ready": BOUNCE_HATCH, "silenced": DIRECT}.get(row.state, BANNER)
+        c.text((PAD, y + 6), fit_text(row.name, size=15, width=NAME_W - PAD - 8), size=15, fill=INK, anchor="lt")
+        c.text((PAD, y + 26), fit_text(f"{row.kind} · {row.owner}", size=12, width=NAME_W - PAD - 8), size=12,
+               fill=INK_SOFT, anchor="lt")
+        pip = min(12.0, (CREW_W - 10) / max(row.crew_max, 1) - 3)
+        for k in range(row.crew_max):
+            x = NAME_W + k * (pip + 3)
+            alive = k < row.crew
+            c.draw.ellipse((x, y + 16, x + pip, y + 16 + pip), fill=INK if alive else PAPER,
+                           outline=INK if alive else MUTED, width=1)
+        for t in range(1, turns + 1):
+            x = TRACK_X + (t - 1) * cell
+            box = (x + 2, y + 8, x + cell - 2, y + ROW_H - 8)
+            c.draw.rectangle(box, fill=WHITE if t >= board.turn else BASE, outline=BASE_EDGE, width=1)
+            if row.state == "silenced" and row.until_turn and board.turn <= t < row.until_turn:
+                c.hatch(box, fill=DIRECT, spacing=5, width=2)
+            if row.state == "destroyed" and t >= (row.lost_turn or board.turn):
+                c.draw.line((box[0], box[3], box[2], box[1]), fill=BANNER, width=3)
+            if row.state == "silenced" and t == row.until_turn:
+                c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "fires", size=11, fill=BOUNCE_HATCH, anchor="mm")
+        words = {"ready": "ready", "silenced": f"until turn {row.until_turn}", "destroyed": "destroyed"}[row.state]
+        c.draw.rectangle((NAME_W, y + 32, NAME_W + CREW_W - 12, y + 33), fill=colour)
+        c.text((NAME_W, y + 2), words, size=11, fill=colour, anchor="lt")
+    # the current turn, outlined over every row
+    if board.rows:
+        x = TRACK_X + (board.turn - 1) * cell
+        c.draw.rectangle((x, top + 2, x + cell, y0 + ROW_H * len(rows)), outline=INK, width=2)
+    foot = y0 + ROW_H * len(rows) + 10
+    c.text((PAD, foot), "Outlined: this turn. Hatched: cannot fire. Struck through: destroyed. Pips: crew left.",
+           size=12, fill=INK_SOFT, anchor="lt")
+    return c.png()

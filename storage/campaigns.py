@@ -1,0 +1,435 @@
+"""Campaigns, battles, war machine rosters and the shots fired in each battle.
+
+Every table carries ``guild_id`` and every function takes it first and filters by it: a name, an
+id or a channel from another server finds nothing, so nothing in one server can be read or
+changed from another (and the guild id is the key a sharded store would partition on; README,
+"Scaling"). Every function that changes something is one :meth:`Store.transaction`.
+
+Names (campaigns, machines) are matched without regard to case or surrounding spaces and are
+unique per server. A channel has at most one battle in progress.
+
+Machine state: ``ok``, ``destroyed``, or ``silenced`` (cannot fire before turn
+``silent_until_turn`` of battle ``silent_battle_id``, for ``reason``). A silence belongs to the
+battle it happened in: in a later battle the machine fires again. Turns count game turns (each
+player's turn within one), so "this turn and your next" on turn 2 means it fires again on turn 4.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from engine.errors import RulesError
+from storage.database import Migration, Store
+
+MAX_NAME = 40
+"""Longest campaign or machine name, in characters."""
+MAX_CREW = 20
+
+
+class CampaignError(RulesError):
+    """A campaign, battle or roster request that cannot be done; the message says why."""
+
+
+# -- schema ------------------------------------------------------------------------------------
+def _create(db) -> None:
+    db["campaigns"].create(
+        {"id": int, "guild_id": int, "name": str, "key": str, "created_by": int, "created_at": float}, pk="id",
+    )
+    db["campaigns"].create_index(["guild_id", "key"], unique=True)
+    db["campaign_members"].create(
+        {"campaign_id": int, "guild_id": int, "user_id": int, "joined_at": float},
+        pk=("campaign_id", "user_id"), foreign_keys=[("campaign_id", "campaigns", "id")],
+    )
+    db["battles"].create(
+        {"id": int, "guild_id": int, "channel_id": int, "campaign_id": int, "turn": int, "started_by": int,
+         "started_at": float, "ended_at": float},
+        pk="id", foreign_keys=[("campaign_id", "campaigns", "id")],
+    )
+    db.execute("CREATE UNIQUE INDEX battles_one_per_channel ON battles (guild_id, channel_id) WHERE ended_at IS NULL")
+    db["battle_players"].create(
+        {"battle_id": int, "guild_id": int, "user_id": int}, pk=("battle_id", "user_id"),
+        foreign_keys=[("battle_id", "battles", "id")],
+    )
+    db["machines"].create(
+        {"id": int, "guild_id": int, "name": str, "key": str, "kind": str, "game": str, "crew": int,
+         "crew_max": int, "bs": int, "owner_id": int, "state": str, "silent_battle_id": int,
+         "silent_until_turn": int, "reason": str, "added_by": int, "created_at": float},
+        pk="id", defaults={"state": "ok"},
+    )
+    db["machines"].create_index(["guild_id", "key"], unique=True)
+    db["shots"].create(
+        {"id": int, "guild_id": int, "battle_id": int, "machine_id": int, "machine": str, "kind": str,
+         "user_id": int, "turn": int, "fired": int, "hits": int, "outcome": str, "state_after": str, "at": float},
+        pk="id", foreign_keys=[("battle_id", "battles", "id")],
+    )
+    db["shots"].create_index(["battle_id"])
+
+
+MIGRATIONS = (Migration("campaigns-1", _create),)
+
+
+# -- records -----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    id: int
+    guild_id: int
+    name: str
+    created_by: int
+    members: tuple[int, ...]
+    """User ids, in the order they joined."""
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    id: int
+    guild_id: int
+    channel_id: int
+    campaign: str | None
+    """The campaign's name, or None for a battle outside any campaign."""
+    turn: int
+    started_by: int
+    started_at: float
+    ended_at: float | None
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Machine:
+    id: int
+    guild_id: int
+    name: str
+    kind: str
+    """``cannon``, ``great-cannon``, ``stone-thrower``, ``bolt-thrower``..."""
+    game: str
+    crew: int
+    crew_max: int
+    bs: int | None
+    """The crew's best Ballistic Skill, when the owner gave it."""
+    owner_id: int
+    state: str
+    """``ok``, ``destroyed`` or ``silenced``."""
+    silent_battle_id: int | None
+    silent_until_turn: int | None
+    reason: str | None
+    battle_turn: int | None = None
+    """The current turn of the battle it was silenced in, while that battle is in progress."""
+
+    def turn_now(self, battle: Battle | None = None) -> int | None:
+        """The current turn of the battle it was silenced in (`battle`'s when that is the one)."""
+        if battle is not None and battle.id == self.silent_battle_id:
+            return battle.turn
+        return self.battle_turn
+
+    def silenced_in(self, battle: Battle | None = None) -> bool:
+        """Whether it cannot fire now: the battle it was silenced in (`battle`, when that is the
+        one given) is in progress and has not reached the turn it fires again."""
+        turn = self.turn_now(battle)
+        return self.state == "silenced" and turn is not None and turn < (self.silent_until_turn or 0)
+
+    def status(self, battle: Battle | None = None) -> str:
+        """Its state in words, as the roster and /battle status show it."""
+        if self.state == "destroyed":
+            return f"destroyed ({self.reason})" if self.reason else "destroyed"
+        if self.silenced_in(battle):
+            return f"cannot fire until turn {self.silent_until_turn} ({self.reason})"
+        return "ready"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a shot did to the machine that fired it (from the misfire chart, if any)."""
+
+    destroyed: bool = False
+    silent_turns: int = 0
+    """Turns it cannot fire, counting this one (1: fires again next turn)."""
+    wounds: int = 0
+    """Wounds to the machine: each removes a crew model."""
+    reason: str | None = None
+    """The chart row, e.g. ``Malfunction (Black Powder Misfire Chart 3)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    id: int
+    battle_id: int
+    machine: str
+    kind: str
+    user_id: int
+    turn: int
+    fired: bool
+    hits: int
+    outcome: str
+    state_after: str
+    at: float
+
+
+# -- names -------------------------------------------------------------------------------------
+def name_key(name: str, what: str) -> tuple[str, str]:
+    """A name as shown (spaces tidied) and as matched (lower case); refuses empty and overlong ones."""
+    shown = " ".join(name.split())
+    if not shown:
+        raise CampaignError(f"Give the {what} a name.")
+    if len(shown) > MAX_NAME:
+        raise CampaignError(f"The {what} name '{shown[:MAX_NAME]}...' is {len(shown)} characters; keep it to {MAX_NAME}.")
+    return shown, shown.lower()
+
+
+# -- campaigns ---------------------------------------------------------------------------------
+def create_campaign(store: Store, guild_id: int, name: str, *, by: int) -> Campaign:
+    shown, key = name_key(name, "campaign")
+    with store.transaction() as db:
+        if db.execute("SELECT 1 FROM campaigns WHERE guild_id = ? AND key = ?", (guild_id, key)).fetchone():
+            raise CampaignError(f"This server already has a campaign called '{shown}'; pick another name.")
+        cid = db["campaigns"].insert(
+            {"guild_id": guild_id, "name": shown, "key": key, "created_by": by, "created_at": time.time()}
+        ).last_pk
+        db["campaign_members"].insert({"campaign_id": cid, "guild_id": guild_id, "user_id": by, "joined_at": time.time()})
+    return get_campaign(store, guild_id, shown)
+
+
+def campaign_names(store: Store, guild_id: int) -> list[str]:
+    return [r["name"] for r in store.read("SELECT name FROM campaigns WHERE guild_id = ? ORDER BY key", (guild_id,))]
+
+
+def get_campaign(store: Store, guild_id: int, name: str) -> Campaign:
+    """The campaign called `name` in this server; a clear refusal naming the known ones if none."""
+    shown, key = name_key(name, "campaign")
+    rows = store.read("SELECT * FROM campaigns WHERE guild_id = ? AND key = ?", (guild_id, key))
+    if not rows:
+        known = campaign_names(store, guild_id)
+        listed = f" Campaigns here: {', '.join(known)}." if known else " Create one with /campaign create."
+        raise CampaignError(f"There is no campaign called '{shown}' on this server.{listed}")
+    row = rows[0]
+    members = store.read(
+        "SELECT user_id FROM campaign_members WHERE campaign_id = ? AND guild_id = ? ORDER BY joined_at, user_id",
+        (row["id"], guild_id),
+    )
+    return Campaign(row["id"], guild_id, row["name"], row["created_by"], tuple(m["user_id"] for m in members))
+
+
+def join_campaign(store: Store, guild_id: int, name: str, user_id: int) -> Campaign:
+    with store.transaction() as db:
+        campaign = get_campaign(store, guild_id, name)
+        if user_id in campaign.members:
+            raise CampaignError(f"You are already in the campaign '{campaign.name}'.")
+        db["campaign_members"].insert(
+            {"campaign_id": campaign.id, "guild_id": guild_id, "user_id": user_id, "joined_at": time.time()}
+        )
+    return get_campaign(store, guild_id, name)
+
+
+def leave_campaign(store: Store, guild_id: int, name: str, user_id: int) -> Campaign:
+    with store.transaction() as db:
+        campaign = get_campaign(store, guild_id, name)
+        if user_id not in campaign.members:
+            raise CampaignError(f"You are not in the campaign '{campaign.name}'.")
+        db.execute("DELETE FROM campaign_members WHERE campaign_id = ? AND guild_id = ? AND user_id = ?",
+                   (campaign.id, guild_id, user_id))
+    return get_campaign(store, guild_id, name)
+
+
+def campaign_battles(store: Store, guild_id: int, campaign_id: int) -> list[dict]:
+    return store.read(
+        "SELECT id, channel_id, turn, started_at, ended_at FROM battles WHERE guild_id = ? AND campaign_id = ? ORDER BY id",
+        (guild_id, campaign_id),
+    )
+
+
+# -- battles -----------------------------------------------------------------------------------
+def _battle(store: Store, row: dict) -> Battle:
+    players = store.read("SELECT user_id FROM battle_players WHERE battle_id = ? ORDER BY rowid", (row["id"],))
+    campaign = None
+    if row["campaign_id"] is not None:
+        campaign = store.read("SELECT name FROM campaigns WHERE id = ?", (row["campaign_id"],))[0]["name"]
+    return Battle(row["id"], row["guild_id"], row["channel_id"], campaign, row["turn"], row["started_by"],
+                  row["started_at"], row["ended_at"], tuple(p["user_id"] for p in players))
+
+
+def current_battle(store: Store, guild_id: int, channel_id: int) -> Battle | None:
+    rows = store.read("SELECT * FROM battles WHERE guild_id = ? AND channel_id = ? AND ended_at IS NULL",
+                      (guild_id, channel_id))
+    return _battle(store, rows[0]) if rows else None
+
+
+def battle_here(store: Store, guild_id: int, channel_id: int) -> Battle:
+    """The battle in progress in this channel, or a refusal saying how to start one."""
+    battle = current_battle(store, guild_id, channel_id)
+    if battle is None:
+        raise CampaignError("There is no battle in progress in this channel: start one with /battle start.")
+    return battle
+
+
+def get_battle(store: Store, guild_id: int, battle_id: int) -> Battle:
+    rows = store.read("SELECT * FROM battles WHERE guild_id = ? AND id = ?", (guild_id, battle_id))
+    if not rows:
+        raise CampaignError(f"There is no battle {battle_id} on this server.")
+    return _battle(store, rows[0])
+
+
+def start_battle(store: Store, guild_id: int, channel_id: int, *, by: int, campaign: str | None = None,
+                 players: tuple[int, ...] = ()) -> Battle:
+    with store.transaction() as db:
+        if current_battle(store, guild_id, channel_id) is not None:
+            raise CampaignError("A battle is already in progress in this channel: finish it with /battle end first.")
+        campaign_id = get_campaign(store, guild_id, campaign).id if campaign else None
+        bid = db["battles"].insert({
+            "guild_id": guild_id, "channel_id": channel_id, "campaign_id": campaign_id, "turn": 1, "started_by": by,
+            "started_at": time.time(), "ended_at": None,
+        }).last_pk
+        for user in dict.fromkeys((by, *players)):
+            db["battle_players"].insert({"battle_id": bid, "guild_id": guild_id, "user_id": user})
+    return get_battle(store, guild_id, bid)
+
+
+def add_player(store: Store, guild_id: int, battle_id: int, user_id: int) -> None:
+    with store.transaction() as db:
+        db.execute("INSERT OR IGNORE INTO battle_players (battle_id, guild_id, user_id) VALUES (?, ?, ?)",
+                   (battle_id, guild_id, user_id))
+
+
+def next_turn(store: Store, guild_id: int, channel_id: int) -> Battle:
+    """Advance this channel's battle by one turn (one UPDATE inside the transaction, so turns
+    pressed at once each count)."""
+    with store.transaction() as db:
+        battle = battle_here(store, guild_id, channel_id)
+        db.execute("UPDATE battles SET turn = turn + 1 WHERE id = ? AND guild_id = ?", (battle.id, guild_id))
+    return get_battle(store, guild_id, battle.id)
+
+
+def end_battle(store: Store, guild_id: int, channel_id: int) -> Battle:
+    with store.transaction() as db:
+        battle = battle_here(store, guild_id, channel_id)
+        db.execute("UPDATE battles SET ended_at = ? WHERE id = ? AND guild_id = ?", (time.time(), battle.id, guild_id))
+    return get_battle(store, guild_id, battle.id)
+
+
+SHOT_COLUMNS = "id, battle_id, machine, kind, user_id, turn, fired, hits, outcome, state_after, at"
+
+
+def battle_shots(store: Store, guild_id: int, battle_id: int) -> list[Shot]:
+    rows = store.read(
+        f"SELECT {SHOT_COLUMNS} FROM shots WHERE guild_id = ? AND battle_id = ? ORDER BY id", (guild_id, battle_id),
+    )
+    return [Shot(**{**r, "fired": bool(r["fired"])}) for r in rows]
+
+
+# -- war machines ------------------------------------------------------------------------------
+MACHINE_SELECT = (
+    "SELECT m.*, b.turn AS battle_turn FROM machines m "
+    "LEFT JOIN battles b ON b.id = m.silent_battle_id AND b.guild_id = m.guild_id AND b.ended_at IS NULL "
+)
+"""A machine with the current turn of the battle it was silenced in (while that battle lasts)."""
+
+
+def _machine(row: dict) -> Machine:
+    return Machine(
+        row["id"], row["guild_id"], row["name"], row["kind"], row["game"], row["crew"], row["crew_max"], row["bs"],
+        row["owner_id"], row["state"], row["silent_battle_id"], row["silent_until_turn"], row["reason"],
+        row.get("battle_turn"),
+    )
+
+
+def machines(store: Store, guild_id: int, *, owner_id: int | None = None, kinds: tuple[str, ...] = ()) -> list[Machine]:
+    """This server's machines (one owner's, some kinds), by name."""
+    sql, params = MACHINE_SELECT + "WHERE m.guild_id = ?", [guild_id]
+    if owner_id is not None:
+        sql += " AND m.owner_id = ?"
+        params.append(owner_id)
+    if kinds:
+        sql += f" AND m.kind IN ({', '.join('?' * len(kinds))})"
+        params.extend(kinds)
+    return [_machine(r) for r in store.read(sql + " ORDER BY m.key", params)]
+
+
+def get_machine(store: Store, guild_id: int, name: str) -> Machine:
+    shown, key = name_key(name, "machine")
+    rows = store.read(MACHINE_SELECT + "WHERE m.guild_id = ? AND m.key = ?", (guild_id, key))
+    if not rows:
+        raise CampaignError(f"There is no war machine called '{shown}' on this server: see /machine list.")
+    return _machine(rows[0])
+
+
+def add_machine(store: Store, guild_id: int, *, name: str, kind: str, game: str, crew: int, owner_id: int,
+                by: int, bs: int | None = None) -> Machine:
+    shown, key = name_key(name, "machine")
+    if not 1 <= crew <= MAX_CREW:
+        raise CampaignError(f"A crew of {crew} cannot be: give 1 to {MAX_CREW}.")
+    with store.transaction() as db:
+        if db.execute("SELECT 1 FROM machines WHERE guild_id = ? AND key = ?", (guild_id, key)).fetchone():
+            raise CampaignError(f"This server already has a war machine called '{shown}'; pick another name.")
+        db["machines"].insert({
+            "guild_id": guild_id, "name": shown, "key": key, "kind": kind, "game": game, "crew": crew,
+            "crew_max": crew, "bs": bs, "owner_id": owner_id, "state": "ok", "added_by": by, "created_at": time.time(),
+        })
+    return get_machine(store, guild_id, shown)
+
+
+def remove_machine(store: Store, guild_id: int, name: str) -> Machine:
+    with store.transaction() as db:
+        machine = get_machine(store, guild_id, name)
+        db.execute("DELETE FROM machines WHERE id = ? AND guild_id = ?", (machine.id, guild_id))
+    return machine
+
+
+def repair_machine(store: Store, guild_id: int, name: str) -> Machine:
+    """Back to ready with its full crew (between battles, or as the GM rules)."""
+    with store.transaction() as db:
+        machine = get_machine(store, guild_id, name)
+        db.execute(
+            "UPDATE machines SET state = 'ok', crew = crew_max, silent_battle_id = NULL, silent_until_turn = NULL, "
+            "reason = NULL WHERE id = ? AND guild_id = ?", (machine.id, guild_id),
+        )
+    return get_machine(store, guild_id, name)
+
+
+def refusal(machine: Machine, battle: Battle) -> str | None:
+    """Why `machine` cannot fire now in `battle`, or None when it can."""
+    if machine.state == "destroyed":
+        why = f" ({machine.reason})" if machine.reason else ""
+        return f"{machine.name} is destroyed{why} and cannot fire; /machine repair brings it back."
+    if machine.silenced_in(battle):
+        where = "" if battle.id == machine.silent_battle_id else " of the battle it was silenced in"
+        return (f"{machine.name} cannot fire until turn {machine.silent_until_turn}{where} ({machine.reason}); "
+                f"it is turn {machine.turn_now(battle)}{' there' if where else ''}.")
+    return None
+
+
+def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *, user_id: int, kind: str,
+                fired: bool, hits: int, outcome: str, effect: Effect) -> tuple[Machine, Shot]:
+    """Apply `effect` to the machine and log the shot, in one transaction. The machine is read again
+    inside it, so a shot that raced another is refused if that one silenced or destroyed it."""
+    with store.transaction() as db:
+        battle = get_battle(store, guild_id, battle_id)
+        if battle.ended_at is not None:
+            raise CampaignError("The battle ended before the shot was recorded; start a new one with /battle start.")
+        rows = store.read(MACHINE_SELECT + "WHERE m.guild_id = ? AND m.id = ?", (guild_id, machine_id))
+        if not rows:
+            raise CampaignError("That war machine was removed from the roster before the shot was recorded.")
+        machine = _machine(rows[0])
+        why = refusal(machine, battle)
+        if why:
+            raise CampaignError(why)
+        crew = max(0, machine.crew - effect.wounds)
+        state, until, reason, silent_battle = machine.state, machine.silent_until_turn, machine.reason, machine.silent_battle_id
+        if effect.destroyed:  # the crew go with their machine
+            crew, state, until, reason, silent_battle = 0, "destroyed", None, effect.reason, None
+        elif crew == 0:
+            state, until, silent_battle = "destroyed", None, None
+            reason = f"{effect.reason}: the last crewman fell" if effect.reason else "no crew left"
+        elif effect.silent_turns:
+            state, until, reason, silent_battle = "silenced", battle.turn + effect.silent_turns, effect.reason, battle.id
+        db.execute(
+            "UPDATE machines SET crew = ?, state = ?, silent_battle_id = ?, silent_until_turn = ?, reason = ? "
+            "WHERE id = ? AND guild_id = ?", (crew, state, silent_battle, until, reason, machine.id, guild_id),
+        )
+        db.execute("INSERT OR IGNORE INTO battle_players (battle_id, guild_id, user_id) VALUES (?, ?, ?)",
+                   (battle.id, guild_id, user_id))
+        after = _machine(store.read(MACHINE_SELECT + "WHERE m.id = ?", (machine.id,))[0])
+        shot_id = db["shots"].insert({
+            "guild_id": guild_id, "battle_id": battle.id, "machine_id": machine.id, "machine": machine.name,
+            "kind": kind, "user_id": user_id, "turn": battle.turn, "fired": int(fired), "hits": hits,
+            "outcome": outcome, "state_after": after.status(battle), "at": time.time(),
+        }).last_pk
+    row = store.read(f"SELECT {SHOT_COLUMNS} FROM shots WHERE guild_id = ? AND id = ?", (guild_id, shot_id))[0]
+    return after, Shot(**{**row, "fired": bool(row["fired"])})
