@@ -29,7 +29,7 @@ from engine.errors import RulesError
 
 log = logging.getLogger("bombardier")
 
-EXTENSIONS = ("cogs.fire", "cogs.shoot")
+EXTENSIONS = ("cogs.fire", "cogs.shoot", "cogs.combat")
 
 
 class BombardierTree(app_commands.CommandTree):
