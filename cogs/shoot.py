@@ -12,10 +12,13 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
-from cogs.fire import COVER_CHOICES, DATA, _dice, troop_autocomplete, troop_type
+from cogs.breath_reply import breath_reply
+from cogs.fire import BASE_CHOICES, COVER_CHOICES, DATA, FACING_CHOICES, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
 from cogs.replies import send_reply
 from cogs.shoot_reply import shoot_reply
 from engine.dice import DieKind
+from engine.fantasy.breath_weapon import breathe
+from engine.fantasy.formation import MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
 from engine.fantasy.shooting import MAX_MODIFIER, MAX_SHOTS, Cover
 from engine.fantasy.shooting_sequence import MAX_CREW, fire_missiles
 from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
@@ -93,6 +96,37 @@ class ShootCog(commands.Cog):
             crew=crew,
         )
         await send_reply(interaction, shoot_reply(fire))
+
+
+    @app_commands.command(name="breath", description="Breath Weapon shooting attack: flame template from the base, auto hits")
+    @app_commands.describe(
+        distance="Breather's base to the target model, inches (up to 8)", strength="The breath's Strength",
+        used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath", flammable="Target is Flammable",
+        ap="The breath's Armour Piercing", ignores_armour="The breath Ignores Armour Saves",
+        magical="Magical breath", dodge="Target's Dodge: 5 for 5+", ethereal="Target is Ethereal",
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+    )
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
+    async def breath(
+        self, interaction: discord.Interaction,
+        distance: Range[float, 0.1, 8.0], strength: Range[int, 1, 10],
+        ranks: Range[int, 1, MAX_RANKS] = 4, files: Range[int, 1, MAX_FILES] = 5, troop: str = "infantry",
+        base: Optional[int] = None, depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value, toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None, save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None, used_before: bool = False, flaming: bool = False,
+        flammable: bool = False, ap: Range[int, 0, MAX_AP] = 0, ignores_armour: bool = False, magical: bool = False,
+        dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, dice: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+                           toughness=toughness, wounds=wounds, save=save, ward=ward)
+        shot = breathe(
+            DATA.flame_templates["flame"], unit, distance, _dice(self.bot, dice), strength=strength,
+            attack=AttackRules(armour_piercing=ap, ignores_armour=ignores_armour, flaming=flaming, magical=magical),
+            target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal), used_before=used_before,
+        )
+        await send_reply(interaction, breath_reply(shot))
 
 
 async def setup(bot: commands.Bot) -> None:

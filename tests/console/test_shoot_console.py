@@ -29,3 +29,10 @@ async def test_ethereal_takes_the_better_ward(play):
 async def test_a_bad_troop_is_one_sentence(play):
     code, result = await play("/shoot shots:1 bs:3 strength:3 toughness:3 troop:dragon")
     assert code == 2 and "Troop type 'dragon'" in result["error"]
+
+
+async def test_a_breath_weapon_at_range_hits_what_the_flame_template_covers(play):
+    code, result = await play('/breath distance:6.5 strength:4 ranks:1 files:9')
+    assert code == 0, result
+    assert result["command"] == "breath" and [h["file"] for h in result["hits"]] == [3, 4, 5, 6, 7]
+    assert result["breathed"] is True and result["casualties"] is None
