@@ -145,20 +145,23 @@ class CombatCog(commands.Cog):
         enemy_ranks="Defender's rank bonus", standard="Attacker has a standard", enemy_standard="Defender has a standard",
         flank="Attacker fights in the flank", rear="Attacker fights in the rear",
         fear="Attacker causes Fear", fear_double="Its Fear-causers' Unit Strength is double the enemy's",
-        enemy_fear="Defender causes Fear", war_machine="Defender is a war machine",
+        enemy_fear="Defender causes Fear", enemy_fear_double="Defender's Fear-causers have double Unit Strength",
+        immune="Attacker: most cause Fear, or Immunity (Fear)", enemy_immune="Defender: most cause Fear, or Immunity (Fear)",
+        war_machine="Defender is a war machine",
         leadership="Loser's Leadership: the bot rolls the Break test", dice="Your dice",
     )
     async def result(
         self, interaction: discord.Interaction, wounds: Range[int, 0, 200], enemy_wounds: Range[int, 0, 200],
         ranks: Range[int, 0, 3] = 0, enemy_ranks: Range[int, 0, 3] = 0, standard: bool = False,
         enemy_standard: bool = False, flank: bool = False, rear: bool = False, fear: bool = False,
-        fear_double: bool = False, enemy_fear: bool = False, war_machine: bool = False,
+        fear_double: bool = False, enemy_fear: bool = False, enemy_fear_double: bool = False, immune: bool = False,
+        enemy_immune: bool = False, war_machine: bool = False,
         leadership: Optional[Range[int, 1, 10]] = None, dice: Optional[str] = None,
     ) -> None:
         attacker = CombatSide(wounds=wounds, ranks=ranks, standard=standard, flank=flank, rear=rear, causes_fear=fear,
-                              fear_double=fear_double)
+                              fear_double=fear_double, immune_to_fear=immune)
         defender = CombatSide(wounds=enemy_wounds, ranks=enemy_ranks, standard=enemy_standard, causes_fear=enemy_fear,
-                              war_machine=war_machine)
+                              fear_double=enemy_fear_double, immune_to_fear=enemy_immune, war_machine=war_machine)
         r = combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership)
         await send_reply(interaction, result_reply(r))
 

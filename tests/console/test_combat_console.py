@@ -43,3 +43,8 @@ async def test_the_assault_party(play):
 async def test_impact_hits_need_a_number_or_a_die(play):
     code, r = await play("/combat impact-hits strength:5 toughness:4")
     assert code == 2 and "either hits" in r["error"]
+
+
+async def test_a_defender_immune_to_fear_ignores_the_bonus(play):
+    code, r = await play("/combat result wounds:1 enemy_wounds:1 fear:true enemy_immune:true")
+    assert code == 0 and r["scores"] == [1, 1] and r["winner"] is None
