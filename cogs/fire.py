@@ -125,7 +125,8 @@ def _cannon_command(key: str):
     weapon = DATA.cannons[key]
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
-    @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})", **TARGET_OPTIONS)
+    @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})",
+                           **{**TARGET_OPTIONS, "troop": "Troop type (default infantry); monsters stop the ball"})
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete)
     async def fire(

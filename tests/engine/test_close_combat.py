@@ -255,3 +255,45 @@ def test_the_strike_order_is_symmetric(ia, id_, sa, sd):
     swap = {"attacker": "defender", "defender": "attacker", None: None}
     assert swap[one.first] == two.first
     assert (one.attacker_reroll, one.defender_reroll) == (two.defender_reroll, two.attacker_reroll)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(count=st.one_of(st.integers(1, 10), st.sampled_from([DieKind.D3, DieKind.D6])), s=st.integers(1, 10),
+       t=st.integers(1, 10), dodge=st.one_of(st.none(), st.integers(2, 6)), wm=st.booleans(), seed=st.integers(0, 2**32))
+def test_any_impact_hits_replay(count, s, t, dodge, wm, seed):
+    def fire(dice):
+        return impact_hits(dice, hits=count, strength=s, profile=Profile(t, 1, 5), target_rules=TargetRules(dodge=dodge),
+                           against_war_machine=wm)
+
+    r = fire(RandomDice(seed))
+    assert len(r.wounds) == r.hits and (r.hits == 0 if wm else r.hits >= 1)
+    assert_replays(fire, seed)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(models=st.integers(1, 20), s=st.integers(1, 10), t=st.integers(1, 10), used=st.booleans(),
+       flaming=st.booleans(), seed=st.integers(0, 2**32))
+def test_any_breath_in_combat_hits_no_model_twice_and_replays(models, s, t, used, flaming, seed):
+    def fire(dice):
+        return breath_in_combat(dice, strength=s, models=models, profile=Profile(t), used_before=used,
+                                breath_rules=AttackRules(flaming=flaming), target_rules=TargetRules(flammable=True))
+
+    r = fire(RandomDice(seed))
+    assert r.hits <= models and len(r.wounds) == r.hits
+    if r.out_of_breath is None or r.out_of_breath.value >= 4:
+        assert 2 <= r.rolled_hits <= 12 and r.hits == min(models, r.rolled_hits)
+    assert_replays(fire, seed)
+
+
+@settings(max_examples=80, deadline=None)
+@given(w=st.integers(0, 6), ew=st.integers(0, 6), fear=st.booleans(), immune=st.booleans(), wm=st.booleans(),
+       flank=st.booleans(), ld=st.one_of(st.none(), st.integers(1, 10)), seed=st.integers(0, 2**32))
+def test_any_combat_result_replays(w, ew, fear, immune, wm, flank, ld, seed):
+    def fire(dice):
+        return combat_result(dice, CombatSide(wounds=w, causes_fear=fear, flank=flank),
+                             CombatSide(wounds=ew, immune_to_fear=immune, war_machine=wm), loser_leadership=ld)
+
+    r = fire(RandomDice(seed))
+    assert r.scores[0] == w + (1 if fear and not immune else 0) + (1 if flank and not wm else 0)
+    assert (r.break_test is not None) == (r.winner is not None and ld is not None)
+    assert_replays(fire, seed)
