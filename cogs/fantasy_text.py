@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.fantasy.formation import TargetUnit
 from engine.fantasy.misfire import Misfire
+from engine.fantasy.psychology import LeadershipTest
 from engine.fantasy.shooting import Cover, ToHit
 from engine.fantasy.wounding import WoundRoll
 
@@ -51,10 +52,14 @@ def wound_text(head: str, w: WoundRoll, *, one_model: bool = True) -> str:
     hits on a unit (a volley) add up on the unit and say only the wounds."""
     if w.to_wound_needed is None:
         return f"{head}: S{w.strength} cannot wound"
-    steps = [f"to wound {w.to_wound.value} (needs {w.to_wound_needed}+)"]
+    rolled = f"{w.to_wound.value}, re-rolled {w.reroll.value}" if w.reroll is not None else f"{w.to_wound.value}"
+    steps = [f"to wound {rolled} (needs {w.to_wound_needed}+)"]
     if not w.wounded:
         return f"{head}: {steps[0]}, no wound"
-    steps.append(f"armour {w.save.value} (needs {w.save_needed}+)" if w.save is not None else "no armour save")
+    if w.killing_blow:
+        steps.append("Killing Blow, no armour save")
+    else:
+        steps.append(f"armour {w.save.value} (needs {w.save_needed}+)" if w.save is not None else "no armour save")
     if w.ward is not None:
         steps.append(f"ward {w.ward.value} (needs {w.ward_needed}+)")
     if w.saved:
@@ -65,6 +70,21 @@ def wound_text(head: str, w: WoundRoll, *, one_model: bool = True) -> str:
     if not one_model:
         return f"{head}: {', '.join(steps)}: {wounds}"
     return f"{head}: {', '.join(steps)}: {wounds}, {'slain' if w.slain else 'survives'}"
+
+
+def leadership_text(test: LeadershipTest) -> str:
+    """``Panic test: 2D6 3+5 = 8 against Ld 7 (Flaming Attacks -1 -> 6): failed``."""
+    mods = "".join(f", {why} {m:+d}" for why, m in test.modifiers)
+    against = f"Ld {test.leadership}{mods}" + (f" = {test.needed}" if test.modifiers else "")
+    result = "passed" if test.passed else "failed"
+    return f"{test.name}: 2D6 {test.dice[0].value}+{test.dice[1].value} = {test.total} against {against}: {result}"
+
+
+def leadership_json(test: LeadershipTest | None) -> dict[str, Any] | None:
+    if test is None:
+        return None
+    return {"leadership": test.leadership, "needed": test.needed, "roll": test.total, "passed": test.passed,
+            "modifiers": [{"rule": why, "modifier": m} for why, m in test.modifiers]}
 
 
 def misfire_outcome(m: Misfire) -> str:

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.bolt_thrower_reply import bolt_thrower_reply
 from cogs.cannon_reply import cannon_reply
+from cogs.fire_thrower_reply import fire_thrower_reply
 from cogs.grapeshot_reply import grapeshot_reply
 from cogs.machines import MACHINE_OPTION, after_shot, aimed_bs, take_aim
 from cogs import machines
@@ -26,6 +27,7 @@ from engine.fantasy.bolt_thrower import fire_bolt_thrower
 from engine.fantasy.cannon import fire_cannon
 from engine.errors import RulesError
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit
+from engine.fantasy.fire_thrower import MAX_DISTANCE as FLAME_DISTANCE, fire_fire_thrower
 from engine.fantasy.grapeshot import fire_grapeshot
 from engine.fantasy.misfire import consult_misfire_chart
 from engine.fantasy.profiles import TroopType
@@ -34,29 +36,31 @@ from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 from renders.bolt_thrower import render_bolt_thrower
 from renders.cannon import render_cannon
+from renders.fire_thrower import render_fire_thrower
 from renders.stone_thrower import render_stone_thrower
 
 DATA = fantasy()
 STONE = DATA.stone_throwers["stone-thrower"]
 BOLT = DATA.bolt_throwers["bolt-thrower"]
+FLAMER = DATA.fire_throwers["fire-thrower"]
 MISFIRE_CHARTS = {"blackpowder": "black-powder", "stonethrower": "stone-thrower"}
 """The /misfire choices (as players type them) and the charts they name."""
 
 COVER_CHOICES = [Choice(name=c.value, value=c.value) for c in Cover]
-BASE_CHOICES = [Choice(name=f"{w} mm", value=w) for w in BASE_WIDTHS]
+BASE_CHOICES = [Choice(name=str(w), value=w) for w in BASE_WIDTHS]
 FACING_CHOICES = [
     Choice(name="front", value=Facing.FRONT.value),
-    Choice(name="flank (files count as ranks)", value=Facing.FLANK.value),
+    Choice(name="flank", value=Facing.FLANK.value),
     Choice(name="rear", value=Facing.REAR.value),
 ]
 
 TARGET_OPTIONS = dict(
-    ranks="Target ranks (default 4)",
+    ranks="Ranks (default 4)",
     files="Models per rank (default 5)",
-    troop="Troop type (default infantry): type to pick from the list",
-    base="Base width, mm (default: usual)",
-    depth="Base depth, mm (default: usual)",
-    facing="Side facing the machine (default front)",
+    troop="Troop type (default infantry)",
+    base="Base width, mm",
+    depth="Base depth, mm",
+    facing="Side toward the machine",
     toughness="Toughness: the bot then rolls wounds",
     wounds="Wounds per model (default 1)",
     save="Armour save: 4 for 4+",
@@ -131,7 +135,8 @@ def _cannon_command(key: str):
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
     @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})",
-                           machine=MACHINE_OPTION, **TARGET_OPTIONS)
+                           machine=MACHINE_OPTION,
+                           **{**TARGET_OPTIONS, "troop": "Troop type (default infantry); monsters stop the ball"})
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete(key))
     async def fire(
@@ -176,18 +181,18 @@ class FireCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    fire = app_commands.Group(name="fire", description="Fire a Warhammer Fantasy war machine: scatter, misfires, who is hit")
+    fire = app_commands.Group(name="fire", description="Fire a Warhammer Fantasy war machine")
 
     cannon = fire.command(
         name="cannon",
-        description="Fire a cannon (12-48\", S10): scatter, bounce, hits and wounds, with a diagram",
+        description="Cannon (12-48\", S10): scatter, bounce, hits, wounds",
     )(_cannon_command("cannon"))
     great_cannon = fire.command(
         name="great-cannon",
-        description="Fire a great cannon (12-60\", S10, D6 wounds on the bounce too) with a diagram",
+        description="Great cannon (12-60\", S10, D6 wounds on the bounce too)",
     )(_cannon_command("great-cannon"))
 
-    @fire.command(name="stone-thrower", description="Fire a stone thrower (12-60\", 3\" template, S10 centre / S4), direct or indirect")
+    @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4), direct or indirect")
     @app_commands.describe(
         distance=f"Crossbar to target, inches ({STONE.min_range}-{STONE.max_range})",
         bs="Crew's best Ballistic Skill (for indirect)",
@@ -231,7 +236,7 @@ class FireCog(commands.Cog):
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
-    @fire.command(name="grapeshot", description="Fire grapeshot (12\", S5, AP1): artillery die + D6 shots at BS")
+    @fire.command(name="grapeshot", description="Grapeshot (12\", S5, AP1): artillery die + D6 shots at BS")
     @app_commands.describe(
         distance=f"Inches to the target (up to {DATA.grapeshot.range})",
         bs="Crew's best Ballistic Skill",
@@ -268,7 +273,7 @@ class FireCog(commands.Cog):
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
-    @fire.command(name="bolt-thrower", description="Fire a bolt thrower (48\", S6, D3 wounds, AP1) through the ranks")
+    @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1) through the ranks")
     @app_commands.describe(
         distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best Ballistic Skill",
         cover="Cover the target is in (default none)", modifier="Other to-hit modifiers, e.g. -1",
@@ -307,6 +312,51 @@ class FireCog(commands.Cog):
                                  modifier=modifier)
         image = await off_the_loop(interaction, render_bolt_thrower, shot)
         reply = bolt_thrower_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
+
+    @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming; Panic test on casualties")
+    @app_commands.describe(
+        distance="Barrel to the target model, inches",
+        start="Narrow end's distance out, if it has a range",
+        leadership="Target's Leadership: the bot rolls Panic",
+        flammable="Target is Flammable", machine=MACHINE_OPTION,
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+    )
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("fire-thrower"))
+    async def fire_thrower(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.5, float(FLAME_DISTANCE)],
+        ranks: Range[int, 1, MAX_RANKS] = 4,
+        files: Range[int, 1, MAX_FILES] = 5,
+        troop: str = "infantry",
+        base: Optional[int] = None,
+        depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        leadership: Optional[Range[int, 1, 10]] = None,
+        flammable: bool = False,
+        start: Range[float, 0.0, float(FLAME_DISTANCE)] = 0.0,
+        dice: Optional[str] = None,
+        machine: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(
+            ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+            toughness=toughness, wounds=wounds, save=save, ward=ward,
+        )
+        aim = await take_aim(self.bot, interaction, "fire-thrower", machine)
+        # A start beyond the barrel is the players' reading of their fire thrower's range value.
+        shot = fire_fire_thrower(
+            FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
+            range=start or None, start=start, flammable=flammable, leadership=leadership,
+        )
+        image = await off_the_loop(interaction, render_fire_thrower, shot)
+        reply = fire_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 

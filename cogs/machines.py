@@ -45,6 +45,7 @@ KINDS = {k.key: k for k in (
     Kind("great-cannon", "Great Cannon", "fantasy", 3),
     Kind("stone-thrower", "Stone Thrower", "fantasy", 3),
     Kind("bolt-thrower", "Bolt Thrower", "fantasy", 2),
+    Kind("fire-thrower", "Fire Thrower", "fantasy", 3),
 )}
 """Roster kinds. Default crews are our choice (the rulebook leaves crews to the army lists; the
 bolt thrower's two is the book's minimum to wind it)."""
@@ -54,6 +55,7 @@ FIRES_WITH = {
     "great-cannon": ("great-cannon",),
     "stone-thrower": ("stone-thrower",),
     "bolt-thrower": ("bolt-thrower",),
+    "fire-thrower": ("fire-thrower",),
     "grapeshot": ("cannon", "great-cannon"),
 }
 """Which roster kinds each ``/fire`` subcommand can fire: grapeshot is a cannon's load."""

@@ -16,7 +16,7 @@ from typing import Mapping
 
 from engine.dice import DieKind
 from engine.fantasy.profiles import (
-    BoltThrowerProfile, CannonProfile, GrapeshotProfile, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template,
+    BoltThrowerProfile, CannonProfile, FireThrowerProfile, FlamingAttacks, GrapeshotProfile, TeardropTemplate, MisfireChart, MisfireOutcome, MisfireRow, StoneThrowerProfile, Template,
     ToHitPenalties, TroopType,
 )
 from engine.wh40k.profiles import (
@@ -38,6 +38,9 @@ class FantasyData:
     templates: Mapping[str, Template]
     misfire_charts: Mapping[str, MisfireChart]
     troops: Mapping[str, TroopType]
+    flame_templates: Mapping[str, TeardropTemplate]
+    fire_throwers: Mapping[str, FireThrowerProfile]
+    flaming_attacks: FlamingAttacks
 
 
 def _die(text: str, where: str) -> DieKind:
@@ -115,9 +118,30 @@ def fantasy() -> FantasyData:
         k: TroopType(key=k, name=v["name"], monstrous=v["monstrous"], base_width=v["base"][0], base_depth=v["base"][1])
         for k, v in raw["troops"].items()
     }
+    flames = {
+        k: TeardropTemplate(key=k, name=v["name"], length=float(v["length"]), narrow=float(v["narrow"]),
+                            wide=float(v["wide"]), source=v["source"])
+        for k, v in raw["flame_templates"].items()
+    }
+    for k, t in flames.items():
+        if not 0 < t.narrow < t.wide < t.length - t.narrow / 2:
+            raise ValueError(f"fantasy.toml flame_templates.{k}: the narrow end must be narrower than the wide end, both inside the length")
+    fire_throwers = {}
+    for k, v in raw["fire_throwers"].items():
+        where = f"fantasy.toml fire_throwers.{k}"
+        if v["misfire_chart"] not in charts or v["template"] not in flames:
+            raise ValueError(f"{where}: unknown misfire chart or template")
+        fire_throwers[k] = FireThrowerProfile(
+            key=k, name=v["name"], strength=v["strength"], special_rules=tuple(v["special_rules"]),
+            template=flames[v["template"]], misfire_chart=v["misfire_chart"], source=v["source"],
+        )
+    f = raw["flaming_attacks"]
+    if set(f["troops"]) - set(troops):
+        raise ValueError(f"fantasy.toml flaming_attacks: unknown troop types {set(f['troops']) - set(troops)}")
+    flaming = FlamingAttacks(panic_penalty=f["panic_penalty"], troops=tuple(f["troops"]))
     return FantasyData(
         MappingProxyType(cannons), MappingProxyType(stone_throwers), MappingProxyType(bolt_throwers), grapeshot, penalties, MappingProxyType(templates),
-        MappingProxyType(charts), MappingProxyType(troops),
+        MappingProxyType(charts), MappingProxyType(troops), MappingProxyType(flames), MappingProxyType(fire_throwers), flaming,
     )
 
 

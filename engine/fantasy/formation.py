@@ -151,6 +151,54 @@ class Formation:
         under = distance_to_rects(centre, xs[None, :], ys[:, None], self.cell_width / 2, self.cell_depth / 2) <= radius
         return [(int(r), int(c)) for r, c in zip(*np.nonzero(under))]
 
+    def under_teardrop(self, tip: Point, length: float, narrow_radius: float, wide_radius: float) -> list[tuple[int, int]]:
+        """Every base wholly or partly under a teardrop template lying along the line of fire,
+        its narrow end's tip at `tip`, `length` long to the far edge of its wide end.
+
+        The teardrop is the convex hull of two circles (the narrow end's and the wide end's),
+        and a base is under it when no line separates the two: by the separating axis theorem
+        for two convex shapes, the lines to try are square to the base's sides, square to the
+        template's two straight edges, and square to the line from each corner of the base to
+        each circle's centre. Exact (a base it only touches counts), all bases at once with numpy.
+        Nearest row first, then left to right."""
+        r1, r2 = narrow_radius, wide_radius
+        a = np.array([tip.x, tip.y + r1])
+        b = np.array([tip.x, tip.y + length - r2])
+        hw, hd = self.cell_width / 2, self.cell_depth / 2
+        # Only the bases inside the template's bounding box can be under it.
+        c0 = max(0, math.floor((tip.x - r2 - self.left) / self.cell_width) - 1)
+        c1 = min(self.cols, math.ceil((tip.x + r2 - self.left) / self.cell_width) + 1)
+        w0 = max(0, math.floor((tip.y - self.near) / self.cell_depth) - 1)
+        w1 = min(self.rows, math.ceil((tip.y + length - self.near) / self.cell_depth) + 1)
+        if c0 >= c1 or w0 >= w1:
+            return []
+        xs = self.left + (np.arange(c0, c1) + 0.5) * self.cell_width
+        ys = self.near + (np.arange(w0, w1) + 0.5) * self.cell_depth
+        cx, cy = np.meshgrid(xs, ys)  # (rows, cols) of the box
+        centres = np.stack([cx.ravel(), cy.ravel()], axis=1)  # (n, 2)
+        # Fixed axes: the base's sides, and the template's straight edges (the line touching both
+        # circles has a normal n with n.(b - a) = r1 - r2).
+        ny = (r1 - r2) / (b[1] - a[1])
+        nx = math.sqrt(max(0.0, 1.0 - ny * ny))
+        fixed = np.array([[1.0, 0.0], [0.0, 1.0], [nx, ny], [-nx, ny]])
+        # Per base: from each corner to each circle's centre.
+        corners = np.array([[-hw, -hd], [hw, -hd], [hw, hd], [-hw, hd]])
+        points = centres[:, None, :] + corners[None, :, :]  # (n, 4, 2)
+        toward = np.concatenate([points - a, points - b], axis=1)  # (n, 8, 2)
+        norm = np.linalg.norm(toward, axis=2, keepdims=True)
+        toward = np.where(norm > 1e-12, toward / np.where(norm > 1e-12, norm, 1.0), np.array([1.0, 0.0]))
+        axes = np.concatenate([np.broadcast_to(fixed, (len(centres), 4, 2)), toward], axis=1)  # (n, 12, 2)
+        ux, uy = axes[..., 0], axes[..., 1]
+        mid = centres[:, 0:1] * ux + centres[:, 1:2] * uy
+        half = hw * np.abs(ux) + hd * np.abs(uy)
+        pa, pb = a[0] * ux + a[1] * uy, b[0] * ux + b[1] * uy
+        low, high = np.minimum(pa - r1, pb - r2), np.maximum(pa + r1, pb + r2)
+        eps = 1e-9
+        separated = (mid + half < low - eps) | (mid - half > high + eps)
+        under = ~separated.any(axis=1)
+        width = c1 - c0
+        return [(w0 + int(i // width), c0 + int(i % width)) for i in np.nonzero(under)[0]]
+
     def crossings(self, start: Point, direction: Point, length: float) -> list[tuple[int, int, float]]:
         """Each row the segment from `start`, `length` long along the unit vector `direction`,
         touches, with the first base it touches there and how far along the segment that is:

@@ -56,6 +56,55 @@ class Template:
 
 
 @dataclass(frozen=True, slots=True)
+class TeardropTemplate:
+    """The teardrop-shaped (flame) template: two circles, a small one at the narrow end and a
+    large one at the wide end, and everything between them (their convex hull). Its size is not
+    in the seeds: it is the core rulebook's flame template (see config/fantasy.toml)."""
+
+    key: str
+    name: str
+    length: float
+    """Inches from the tip of the narrow end to the far edge of the wide end."""
+    narrow: float
+    """Inches across the narrow end (the small circle's diameter)."""
+    wide: float
+    """Inches across the wide end (the large circle's diameter)."""
+    source: str
+
+    @property
+    def narrow_radius(self) -> float:
+        return self.narrow / 2
+
+    @property
+    def wide_radius(self) -> float:
+        return self.wide / 2
+
+
+@dataclass(frozen=True, slots=True)
+class FireThrowerProfile:
+    """A fire thrower's profile (War Machines: Fire Throwers): no range of its own (the template
+    starts at the barrel), Strength 5, Flaming Attacks."""
+
+    key: str
+    name: str
+    strength: int
+    special_rules: tuple[str, ...]
+    template: TeardropTemplate
+    misfire_chart: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlamingAttacks:
+    """What Flaming Attacks do to a Panic test (Special Rules: Flaming Attacks): the troop types
+    (and Flammable models) that fear them take the test at this much less Leadership."""
+
+    panic_penalty: int
+    troops: tuple[str, ...]
+    """Troop type keys that fear flames."""
+
+
+@dataclass(frozen=True, slots=True)
 class StoneThrowerProfile:
     """A stone thrower's profile (War Machines: Stone Throwers)."""
 

@@ -138,10 +138,12 @@ def shoot(
     profile: Profile | None,
     armour_piercing: int = 0,
     multiple_wounds: DieKind | None = None,
+    **wounding: object,
 ) -> Volley:
     """Roll `shots` to hit, then the hits to wound against `profile` (when given), as players roll
     them: every to-hit die first (and, when more than 6 is needed, the second die for every 6
-    after them), then the wounding sequence for all the hits together."""
+    after them), then the wounding sequence for all the hits together. `wounding` passes the
+    special rules' options on to :func:`~engine.fantasy.wounding.resolve_hits`."""
     if not 0 <= shots <= MAX_SHOTS:
         raise RulesError(f"{shots} shots is not possible here: give 0 to {MAX_SHOTS}.")
     # Every shot's to-hit die, then, for a score above 6, the second die of each 6 together.
@@ -164,7 +166,7 @@ def shoot(
     if profile is not None:
         hit_index = [i for i, (_, hit) in enumerate(rolls) if hit]
         resolved = resolve_hits(dice, names=[f"shot {i + 1}" for i in hit_index], strength=strength, profile=profile,
-                                multiple_wounds=multiple_wounds, armour_piercing=armour_piercing)
+                                multiple_wounds=multiple_wounds, armour_piercing=armour_piercing, **wounding)
         for i, wound in zip(hit_index, resolved):
             wounds[i] = wound
     return Volley(tuple(Shot(r, hit, w) for (r, hit), w in zip(rolls, wounds)), to_hit, strength, armour_piercing, profile)

@@ -94,6 +94,12 @@ class WoundRoll:
     wounds: int
     """Wounds the model loses (0 when not wounded or saved), never more than it has."""
     slain: bool
+    reroll: DieRoll | None = None
+    """The to-wound re-roll of a failed roll (Flaming Attacks against a Flammable model); the
+    outcome follows it."""
+    killing_blow: bool = False
+    """A 6 to wound with Killing Blow: no armour save; the model slain outright (infantry,
+    cavalry, war beasts) or one wound."""
 
 
 def resolve_hit(
@@ -143,34 +149,55 @@ def resolve_hits(
     profile: Profile,
     multiple_wounds: DieKind | None = None,
     armour_piercing: int = 0,
+    reroll_failed_wounds: bool = False,
+    ignores_armour: bool = False,
+    killing_blow: bool = False,
+    killing_blow_slays: bool = True,
+    ward: int | None | bool = True,
 ) -> tuple[WoundRoll, ...]:
     """Resolve like hits, one per name in `names`, the way players roll them at the table: every
-    to-wound die at once, then the armour saves for the wounds, then the ward saves for those
-    unsaved, then the Multiple Wounds dice. Each die's purpose names its hit ("to wound shot 3")."""
+    to-wound die at once (then the re-rolls of the failed ones, with `reroll_failed_wounds`),
+    then the armour saves for the wounds, then the ward saves for those unsaved, then the
+    Multiple Wounds dice. Each die's purpose names its hit ("to wound shot 3").
+
+    Special rules (seed 003): `ignores_armour` allows no armour save; `killing_blow` makes a 6 to
+    wound a Killing Blow: no armour save, and the model is slain outright when
+    `killing_blow_slays` (infantry, cavalry, war beasts), else it is one wound. `ward` replaces
+    the profile's ward save when an int or None is given (Dodge, Ethereal: the best one)."""
+    ward_needed = profile.ward if ward is True else (ward or None)
     needed = to_wound_needed(strength, profile.toughness)
     if needed is None:
         return tuple(WoundRoll(strength, None, None, False, None, None, None, None, False, None, 0, False)
                      for _ in names)
     to_wound = [dice.d6(f"to wound {name}") for name in names]
-    wounded = [d.value >= needed for d in to_wound]
-    save_needed = armour_save_needed(profile.save, strength, armour_piercing)
-    saves = [dice.d6(f"armour save {name}") if ok and save_needed else None for name, ok in zip(names, wounded)]
+    rerolls = [
+        dice.d6(f"to wound {name}, re-roll") if reroll_failed_wounds and d.value < needed else None
+        for name, d in zip(names, to_wound)
+    ]
+    final = [r or d for d, r in zip(to_wound, rerolls)]
+    wounded = [d.value >= needed for d in final]
+    blows = [killing_blow and d.value == 6 for d in final]
+    save_needed = None if ignores_armour else armour_save_needed(profile.save, strength, armour_piercing)
+    saves = [dice.d6(f"armour save {name}") if ok and save_needed and not kb else None
+             for name, ok, kb in zip(names, wounded, blows)]
     saved = [s is not None and s.value >= save_needed for s in saves]
     wards = [
-        dice.d6(f"ward save {name}") if ok and not sv and profile.ward else None
+        dice.d6(f"ward save {name}") if ok and not sv and ward_needed else None
         for name, ok, sv in zip(names, wounded, saved)
     ]
-    saved = [sv or (w is not None and w.value >= profile.ward) for sv, w in zip(saved, wards)]
+    saved = [sv or (w is not None and w.value >= ward_needed) for sv, w in zip(saved, wards)]
     out = []
-    for name, die, ok, save, ward, sv in zip(names, to_wound, wounded, saves, wards, saved):
+    for name, die, reroll, ok, kb, save, ward_die, sv in zip(names, to_wound, rerolls, wounded, blows, saves, wards, saved):
         multiple, wounds = None, 0
         if ok and not sv:
             wounds = 1
-            if multiple_wounds is not None and profile.wounds > 1:
+            if kb:
+                wounds = profile.wounds if killing_blow_slays else 1
+            elif multiple_wounds is not None and profile.wounds > 1:
                 multiple = dice.roll(multiple_wounds, f"Multiple Wounds ({multiple_wounds.value}) {name}")
                 wounds = min(multiple.value, profile.wounds)
         out.append(WoundRoll(
-            strength, needed, die, ok, save_needed if ok else None, save, profile.ward if ok else None,
-            ward, sv, multiple, wounds, wounds >= profile.wounds,
+            strength, needed, die, ok, (None if kb else save_needed) if ok else None, save,
+            ward_needed if ok else None, ward_die, sv, multiple, wounds, wounds >= profile.wounds, reroll, kb,
         ))
     return tuple(out)

@@ -94,7 +94,7 @@ async def test_bot_dice_are_marked_and_a_seed_replays_them(tmp_path, play):
         ('/fire cannon distance:30 dice:"H 5"', "'5' (die 2) does not fit the artillery die rolled for scatter distance; faces that fit: 2, 4, 6, 8, 10 or M"),
         ("/fire cannon distance:30 dice:'H", "Cannot read that line"),
         ("/fire cannon distance:30 aim_rank:6", "Aim rank 6 is not in the unit: it has 4 ranks."),
-        ("/fire", "/fire needs one of: bolt-thrower, cannon, grapeshot, great-cannon, stone-thrower"),
+        ("/fire", "/fire needs one of: bolt-thrower, cannon, fire-thrower, grapeshot, great-cannon, stone-thrower"),
         ("/fire cannon distance = 30", "'distance' is not an option: write options as name:value with a colon, e.g. distance:VALUE."),
         ("/fire cannon distance:30 troop:infantary", "Did you mean infantry?"),
         ("/fire cannon distance:nan", "distance: 'nan' is not a number."),

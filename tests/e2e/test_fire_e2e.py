@@ -178,6 +178,11 @@ async def test_every_fire_command_answers_through_the_real_client(live_bot, stan
         ("/fire bolt-thrower", {"distance": 20, "bs": 3, "dice": "6"}, "bolt-thrower.png"),
         ("/fire grapeshot", {"distance": 6, "bs": 3, "dice": "2 1 4 4 4"}, None),
         ("/misfire", {"chart": "stonethrower", "dice": "1"}, None),
+        ("/fire fire-thrower", {"distance": 8, "dice": "4"}, "fire-thrower.png"),
+        ("/shoot", {"shots": 2, "bs": 3, "strength": 4, "toughness": 3, "dice": "1 1"}, None),
+        ("/breath", {"distance": 4, "strength": 4}, None),
+        ("/combat strike-order", {"initiative": 4, "enemy_initiative": 4, "strikes": "first", "enemy_strikes": "first"}, None),
+        ("/combat result", {"wounds": 2, "enemy_wounds": 1}, None),
     ]:
         payload = standin.slash(command, **options)
         await standin.dispatch("INTERACTION_CREATE", payload)

@@ -438,3 +438,41 @@ def test_bolt_thrower_profile_matches_the_rulebook_text(data):
     # Firing a Bolt Thrower: the crew's Ballistic Skill and the normal penalties.
     assert "roll to hit using the crew's Ballistic Skill" in section
     assert "All the normal To Hit penalties (except firing Multiple Shots) apply" in section
+
+
+# --- fire thrower, flame template, Flaming Attacks ---------------------------------------------------
+
+
+def test_fire_thrower_profile_matches_the_book(data):
+    f = data.fire_throwers["fire-thrower"]
+    assert (f.strength, f.special_rules, f.misfire_chart) == (5, ("Flaming Attacks",), "black-powder")
+    assert f.template is data.flame_templates["flame"]
+
+
+def test_the_flame_template_is_the_core_rulebooks_and_says_so(data):
+    t = data.flame_templates["flame"]
+    assert (t.length, t.narrow, t.wide) == (8, 1, 3)
+    assert "core rulebook" in t.source and "not in the seeds" in t.source
+
+
+def test_flaming_attacks_panic_penalty_is_the_special_rules(data):
+    assert data.flaming_attacks.panic_penalty == 1
+    assert set(data.flaming_attacks.troops) == {"war-beast", "cavalry", "chariot"}
+
+
+@needs_book
+def test_fire_thrower_profile_matches_the_rulebook_text(data):
+    section = RULEBOOK.read_text(encoding="utf-8").split("\nFire Throwers\n", 1)[1]
+    m = re.search(r"^- \| (\d+) \| (Flaming Attacks) \|", section, re.MULTILINE)
+    assert m and int(m[1]) == data.fire_throwers["fire-thrower"].strength
+    assert "roll on the Black Powder War Machine Misfire chart" in section
+    assert "must take a Panic test" in section
+
+
+def test_a_flame_template_wider_at_the_narrow_end_is_a_bug_not_a_rules_error(tmp_path, monkeypatch):
+    text = (Path(gamedata.__file__).parent / "fantasy.toml").read_text(encoding="utf-8")
+    (tmp_path / "fantasy.toml").write_text(text.replace("narrow = 1\n", "narrow = 4\n"), encoding="utf-8")
+    monkeypatch.setattr(gamedata, "HERE", tmp_path)
+    with pytest.raises(ValueError, match="flame_templates.flame") as err:
+        gamedata.fantasy.__wrapped__()
+    assert not isinstance(err.value, RulesError)

@@ -1,0 +1,99 @@
+"""A Breath Weapon's shooting attack (Warhammer Fantasy, Special Rules: Breath Weapons).
+
+:func:`breathe` follows the rule: the flame template goes with its narrow end touching the
+model's base and its wide end over the target unit (no scatter, no artillery die); every model
+even partly under it is hit automatically, at the breath's own Strength and with its own
+special rules (Ignores Cover is moot for automatic hits). A breath weapon used before needs a D6
+of 4+ first (1-3: out of breath this turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dice import Dice, DieRoll, RecordingDice
+from engine.errors import RulesError
+from engine.fantasy.formation import Formation, TargetUnit, lay_out
+from engine.fantasy.profiles import TeardropTemplate
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
+from engine.fantasy.wounding import WoundRoll, resolve_hits
+from engine.geometry import Point
+
+UNIT = "in"
+MAX_STRENGTH = 10
+
+
+@dataclass(frozen=True, slots=True)
+class BreathHit:
+    rank: int
+    file: int
+    wound: WoundRoll | None
+
+
+@dataclass(frozen=True, slots=True)
+class BreathShot:
+    template: TeardropTemplate
+    target: TargetUnit
+    formation: Formation
+    distance: float
+    """The breathing model's base to the target model's centre, inches."""
+    strength: int
+    attack: AttackRules
+    applied: Applied | None
+    """The special rules as they came out against the target's profile; None without a profile."""
+    out_of_breath: DieRoll | None
+    """The D6 of a breath weapon used before; None when not rolled."""
+    hits: tuple[BreathHit, ...]
+    dice: tuple[DieRoll, ...]
+    unit: str = UNIT
+
+    @property
+    def breathed(self) -> bool:
+        return self.out_of_breath is None or self.out_of_breath.value >= 4
+
+    @property
+    def casualties(self) -> int | None:
+        return None if self.target.profile is None else sum(1 for h in self.hits if h.wound.slain)
+
+
+def breathe(
+    template: TeardropTemplate,
+    target: TargetUnit,
+    distance: float,
+    dice: Dice,
+    *,
+    strength: int,
+    attack: AttackRules = AttackRules(),
+    target_rules: TargetRules = TargetRules(),
+    used_before: bool = False,
+) -> BreathShot:
+    """Breathe on `target`, its aimed model (the centre of the rank facing the breather)
+    `distance` inches from the breather's base, where the template's narrow end touches."""
+    if isinstance(strength, bool) or not isinstance(strength, int) or not 1 <= strength <= MAX_STRENGTH:
+        raise RulesError(f"Strength {strength!r} is not possible: give 1 to {MAX_STRENGTH}.")
+    if not 0 < distance <= template.length:
+        raise RulesError(f"Distance {distance:g}\" is beyond the flame template: the target must be within {template.length:g}\" of the base.")
+    formation, _ = lay_out(target, distance)
+    attack = AttackRules(attack.armour_piercing, attack.multiple_wounds, attack.ignores_armour, attack.flaming,
+                         attack.killing_blow, attack.magical, attack.always_strikes_first, automatic=True)
+    dice = RecordingDice(dice)
+    breath = dice.d6("breath again (4+)") if used_before else None
+    hits: tuple[BreathHit, ...] = ()
+    applied = None
+    if breath is None or breath.value >= 4:
+        cells = formation.under_teardrop(Point(0.0, 0.0), template.length, template.narrow_radius, template.wide_radius)
+        places = [formation.rank_file(r, c) for r, c in cells]
+        wounds: tuple[WoundRoll | None, ...] = (None,) * len(places)
+        if target.profile is not None:
+            applied = apply_rules(attack, target_rules, target.profile, target.troop)
+            if places:
+                wounds = resolve_hits(
+                    dice, names=[f"rank {r} file {f}" for r, f in places], strength=strength, profile=target.profile,
+                    armour_piercing=applied.armour_piercing, multiple_wounds=applied.multiple_wounds,
+                    reroll_failed_wounds=applied.reroll_failed_wounds, ignores_armour=applied.ignores_armour,
+                    killing_blow=applied.killing_blow, killing_blow_slays=applied.killing_blow_slays, ward=applied.ward,
+                )
+        hits = tuple(BreathHit(r, f, w) for (r, f), w in zip(places, wounds))
+    dice.finish()
+    return BreathShot(template, target, formation, float(distance), strength, attack, applied, breath, hits,
+                      tuple(dice.rolled))
