@@ -29,7 +29,7 @@ from engine.errors import RulesError
 
 log = logging.getLogger("bombardier")
 
-EXTENSIONS = ("cogs.fire",)
+EXTENSIONS = ("cogs.fire", "cogs.warmaster")
 
 
 class BombardierTree(app_commands.CommandTree):

@@ -1,0 +1,109 @@
+"""``/wm``: Warmaster artillery and machines (seed 002) and, as the ``siege`` subgroup
+(cogs/warmaster_siege.py), sieges (seed 001). Thin: options in, engine call, embed and picture out.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations. Descriptions are kept short: the whole /wm tree is one top-level command
+and must stay inside Discord's 4000 characters.
+"""
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from cogs.replies import off_the_loop, send_reply
+from cogs.warmaster_options import DATA, near_units, place, unit
+from cogs.warmaster_shooting_reply import cannon_reply, helblaster_reply, shoot_reply
+from engine.dice import Dice, EnteredDice
+from engine.geometry import Point
+from engine.warmaster.cannon import MAX_CANNONS, PlacedUnit, fire_cannons
+from engine.warmaster.helblaster import fire_helblaster
+from engine.warmaster.shooting import MAX_ATTACKS, MAX_HITS_PER_STAND, MAX_STANDS, shoot
+from engine.warmaster.stands import Formation, lay_out
+from renders.warmaster import render_cannon
+
+CANNON = DATA.artillery["cannon"]
+HELBLASTER = DATA.artillery["helblaster"]
+POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
+TROOP_CHOICES = [Choice(name=t.name, value=k) for k, t in DATA.troops.items()]
+FORMATION_CHOICES = [Choice(name=f.value, value=f.value) for f in Formation]
+TARGET = dict(
+    stands="Target stands (default 3)",
+    hits="Target Hits per stand (default 3)",
+    armour="Target Armour: 4 for 4+, 0 none",
+    position="Target position (default open)",
+    troop="Target troop type (full pace)",
+    dice="Your dice in order; the bot rolls the rest",
+)
+
+
+def new_dice(bot, entered: Optional[str]) -> Dice:
+    source = bot.new_dice()
+    return EnteredDice(entered, source) if entered else source
+
+
+class WarmasterCog(commands.Cog):
+    """Warmaster artillery, machines and sieges."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    wm = app_commands.Group(name="wm", description="Warmaster artillery, machines and sieges (cm)")
+
+    @wm.command(name="shoot", description="Attacks at a target: hits, armour, stands, drive back (core)")
+    @app_commands.describe(attacks="Attacks rolled", bonus="To-hit modifier, e.g. 1", worse="Armour counts N worse",
+                           no_armour="No armour roll", charging="Target is charging (no drive back)", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    async def shoot(
+        self, interaction: discord.Interaction, attacks: Range[int, 1, MAX_ATTACKS],
+        armour: Range[int, 0, 6] = 0, position: str = "open", stands: Range[int, 1, MAX_STANDS] = 3,
+        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry", bonus: Range[int, -3, 3] = 0,
+        worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, dice: Optional[str] = None,
+    ) -> None:
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
+        result = shoot(new_dice(self.bot, dice), target, attacks, DATA.positions, to_hit_bonus=bonus,
+                       armour_worse=worse, armour_ignored=no_armour)
+        await send_reply(interaction, shoot_reply(result))
+
+    @wm.command(name="cannon", description="Cannon battery (60 cm): ball bounces 5 cm through stands")
+    @app_commands.describe(
+        distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
+        formation="Target line or column", turn="Target turned, degrees", offset="Target cm right of the line",
+        near="Other units: 'friend column 3 @ 0,9; enemy line 2 @ 4,12 engaged'",
+        grapeshot="Charged: grapeshot, no bounce", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    async def cannon(
+        self, interaction: discord.Interaction, distance: Range[float, 0.5, float(CANNON.range)],
+        cannons: Range[int, 1, MAX_CANNONS] = 2, formation: str = "column", stands: Range[int, 1, MAX_STANDS] = 3,
+        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, position: str = "open",
+        troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -60.0, 60.0] = 0.0,
+        near: Optional[str] = None, grapeshot: bool = False, dice: Optional[str] = None,
+    ) -> None:
+        target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        front = Point(offset, distance)
+        target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn,
+                                                 width=DATA.stand_width, depth=DATA.stand_depth))
+        others = place(near_units(near), front, DATA.stand_width, DATA.stand_depth)
+        shot = fire_cannons(CANNON, DATA.positions, target, new_dice(self.bot, dice), cannons=cannons,
+                            others=others, grapeshot=grapeshot)
+        image = await off_the_loop(interaction, render_cannon, shot)
+        await send_reply(interaction, cannon_reply(shot, image))
+
+    @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
+    @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    async def helblaster(
+        self, interaction: discord.Interaction, range: Range[float, 0.5, float(HELBLASTER.range)],
+        attacks: Optional[Range[int, 1, 6]] = None, armour: Range[int, 0, 6] = 0, position: str = "open",
+        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
+        dice: Optional[str] = None,
+    ) -> None:
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        shot = fire_helblaster(HELBLASTER, DATA.positions, target, range, new_dice(self.bot, dice), attacks=attacks)
+        await send_reply(interaction, helblaster_reply(shot))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(WarmasterCog(bot))

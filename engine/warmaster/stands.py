@@ -1,0 +1,145 @@
+"""Warmaster stands on the table: rectangles in the shot frame, and lines of flight through them.
+
+The frame is DESIGN.md's: the (closest) firing stand's front-centre at the origin, the line of
+fire along +y, x to the firer's right, in centimetres. A stand is 4 x 2 cm by default (40 x 20 mm);
+a unit is laid out in a line (stands side by side) or a column (one behind another), or at given
+stand centres, facing the firer unless it is turned.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.errors import RulesError
+from engine.geometry import Point
+
+EPSILON = 1e-6
+"""A line must run this far inside a stand to go through it: touching an edge or a corner is not
+passing through."""
+
+
+class Formation(enum.Enum):
+    LINE = "line"
+    COLUMN = "column"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """One stand: its centre, the way its front faces, its size."""
+
+    cx: float
+    cy: float
+    facing: float
+    """Degrees clockwise from the line of fire that the stand's front faces (180: toward the firer)."""
+    width: float = 4.0
+    depth: float = 2.0
+
+    def corners(self) -> tuple[Point, ...]:
+        """Front-left, front-right, back-right, back-left, as the stand sees them."""
+        fx, fy = math.sin(math.radians(self.facing)), math.cos(math.radians(self.facing))
+        rx, ry = fy, -fx  # the stand's right, 90 degrees clockwise of its front
+        hw, hd = self.width / 2, self.depth / 2
+        out = []
+        for a, b in ((-hw, hd), (hw, hd), (hw, -hd), (-hw, -hd)):
+            out.append(Point(self.cx + rx * a + fx * b, self.cy + ry * a + fy * b))
+        return tuple(out)
+
+
+def lay_out(formation: Formation, stands: int, front: Point, *, turn: float = 0.0, width: float = 4.0,
+            depth: float = 2.0) -> tuple[Stand, ...]:
+    """A unit of `stands` whose front-centre is at `front`, facing the firer (its front toward
+    the origin's side, -y) turned `turn` degrees clockwise about that point."""
+    facing = (180.0 + turn) % 360
+    fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
+    rx, ry = fy, -fx
+    out = []
+    for i in range(stands):
+        if formation is Formation.LINE:
+            a, b = (i - (stands - 1) / 2) * width, -depth / 2
+        else:
+            a, b = 0.0, -depth / 2 - i * depth
+        out.append(Stand(round(front.x + rx * a + fx * b, 9), round(front.y + ry * a + fy * b, 9), facing, width, depth))
+    return tuple(out)
+
+
+def _local(stands: tuple[Stand, ...], x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points (x, y) (one per stand, or broadcast) in each stand's own frame: across to its right, along its front."""
+    cx = np.array([s.cx for s in stands]); cy = np.array([s.cy for s in stands])
+    f = np.radians(np.array([s.facing for s in stands]))
+    fx, fy = np.sin(f), np.cos(f)
+    dx, dy = x - cx, y - cy
+    return dx * fy - dy * fx, dx * fx + dy * fy
+
+
+def closest_point(stand: Stand, p: Point) -> Point:
+    """The point of `stand` nearest `p`."""
+    (a,), (b,) = _local((stand,), np.array([p.x]), np.array([p.y]))
+    a = float(np.clip(a, -stand.width / 2, stand.width / 2)); b = float(np.clip(b, -stand.depth / 2, stand.depth / 2))
+    fx, fy = math.sin(math.radians(stand.facing)), math.cos(math.radians(stand.facing))
+    return Point(round(stand.cx + fy * a + fx * b, 9) + 0.0, round(stand.cy - fx * a + fy * b, 9) + 0.0)
+
+
+def crossings(stands: tuple[Stand, ...], a: Point, b: Point) -> np.ndarray:
+    """For each stand, the length of the segment a-b inside it (0 when it misses or only touches):
+    Liang-Barsky clipping in every stand's own frame at once."""
+    if not stands:
+        return np.zeros(0)
+    ax, ay = _local(stands, np.full(len(stands), a.x), np.full(len(stands), a.y))
+    bx, by = _local(stands, np.full(len(stands), b.x), np.full(len(stands), b.y))
+    hw = np.array([s.width / 2 for s in stands]) - EPSILON
+    hd = np.array([s.depth / 2 for s in stands]) - EPSILON
+    t0, t1 = np.zeros(len(stands)), np.ones(len(stands))
+    for p0, d, half in ((ax, bx - ax, hw), (ay, by - ay, hd)):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            lo = (-half - p0) / d
+            hi = (half - p0) / d
+        enter = np.where(d > 0, lo, hi)
+        leave = np.where(d > 0, hi, lo)
+        parallel = d == 0
+        inside = np.abs(p0) < half
+        t0 = np.where(parallel, np.where(inside, t0, 1.0), np.maximum(t0, enter))
+        t1 = np.where(parallel, np.where(inside, t1, 0.0), np.minimum(t1, leave))
+    length = math.hypot(b.x - a.x, b.y - a.y)
+    return np.clip(t1 - t0, 0.0, None) * length
+
+
+def exit_point(stand: Stand, entry: Point, direction: Point) -> Point:
+    """Where a line entering `stand` at `entry` heading `direction` leaves it."""
+    far = entry.along(direction, stand.width + stand.depth)
+    (ax,), (ay,) = _local((stand,), np.array([entry.x]), np.array([entry.y]))
+    (bx,), (by,) = _local((stand,), np.array([far.x]), np.array([far.y]))
+    t = 1.0
+    for p0, d, half in ((ax, bx - ax, stand.width / 2), (ay, by - ay, stand.depth / 2)):
+        if d > 0:
+            t = min(t, (half - p0) / d)
+        elif d < 0:
+            t = min(t, (-half - p0) / d)
+    p = entry.along(direction, float(max(0.0, t)) * (stand.width + stand.depth))
+    return Point(round(p.x, 9) + 0.0, round(p.y, 9) + 0.0)
+
+
+def check_apart(units: dict[str, tuple[Stand, ...]]) -> None:
+    """Stands of different units, or of one unit, may not overlap."""
+    flat = [(name, i, s) for name, ss in units.items() for i, s in enumerate(ss)]
+    for k, (n1, i1, s1) in enumerate(flat):
+        for n2, i2, s2 in flat[k + 1:]:
+            if math.hypot(s1.cx - s2.cx, s1.cy - s2.cy) >= (s1.width + s1.depth + s2.width + s2.depth) / 2:
+                continue
+            if _overlap(s1, s2):
+                raise RulesError(f"Stand {i1 + 1} of {n1} and stand {i2 + 1} of {n2} overlap: place the units apart.")
+
+
+def _overlap(s1: Stand, s2: Stand) -> bool:
+    """Separating-axis test, with the same small tolerance as :func:`crossings` (touching is fine)."""
+    for s in (s1, s2):
+        f = math.radians(s.facing)
+        for ax in ((math.cos(f), -math.sin(f)), (math.sin(f), math.cos(f))):
+            p1 = [c.x * ax[0] + c.y * ax[1] for c in s1.corners()]
+            p2 = [c.x * ax[0] + c.y * ax[1] for c in s2.corners()]
+            if max(p1) <= min(p2) + 1e-3 or max(p2) <= min(p1) + 1e-3:
+                return False
+    return True

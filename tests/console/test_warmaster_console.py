@@ -1,0 +1,41 @@
+"""/wm through the offline console's --json."""
+
+import pytest
+
+
+async def test_shoot_json(play):
+    code, out = await play('/wm shoot attacks:4 armour:5 dice:"4 5 6 1 5 4 2 3 6"')
+    assert code == 0 and out["command"] == "wm shoot" and out["system"] == "warmaster"
+    t = out["target"]
+    assert (t["hits"], t["saved"], t["hits_taken"], t["stands_lost"]) == (3, 1, 2, 0)
+    assert t["drive_back"] == {"dice": [3, 6], "distance": 9, "confused": True, "destroyed": False}
+    assert all(d["by"] == "player" for d in out["dice"])
+
+
+async def test_cannon_json_with_near_units(play):
+    code, out = await play('/wm cannon distance:30 cannons:2 formation:column near:"friend line 1 @ 0,6.5" '
+                           'dice:"1 1 1 1 1 1 1 1 6 6"')
+    assert code == 0 and out["image"].endswith(".png")
+    assert [u["name"] for u in out["units"]] == ["target", "friend 1"]
+    assert [u["attacks"] for u in out["units"]] == [8, 2]
+    assert out["path"] == {"strike": [0.0, 30.0], "exit": [0.0, 32.0], "end": [0.0, 37.0]}
+    assert out["units"][1]["hits_taken"] == 2 and out["units"][1]["drive_back"] is not None
+
+
+async def test_helblaster_json(play):
+    code, out = await play('/wm helblaster range:8 dice:"1 1 6 2 3 4"')
+    assert code == 0 and out["exploded"] is True and out["hits"] == 0
+    code, out = await play('/wm helblaster range:15 attacks:2 armour:4 dice:"6 5 3 3 2 2"')
+    assert code == 0 and out["exploded"] is False and out["hits"] == 2 and out["target"]["save"] == 5
+
+
+@pytest.mark.parametrize("line, words", [
+    ('/wm cannon distance:30 near:"goblins over there"', "not a unit"),
+    ('/wm cannon distance:30 near:"enemy line 2 @ 0,0"', "overlap"),
+    ('/wm shoot attacks:3 armour:2', "Armour 2"),
+    ('/wm helblaster range:15 attacks:5', "1 to 3"),
+    ('/wm shoot attacks:1 dice:"1 4"', "left over"),
+])
+async def test_mistakes(play, line, words):
+    code, out = await play(line)
+    assert code == 2 and words in out["error"]

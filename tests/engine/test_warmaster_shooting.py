@@ -1,0 +1,211 @@
+"""Warmaster shooting (core rules), cannon (seed 002) and Helblaster (seed 002), with entered dice."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from config.gamedata import warmaster
+from engine.dice import EnteredDice, RandomDice
+from engine.errors import RulesError
+from engine.geometry import Point
+from engine.warmaster.cannon import PlacedUnit, fire_cannons
+from engine.warmaster.helblaster import band_attacks, fire_helblaster
+from engine.warmaster.profiles import Position
+from engine.warmaster.shooting import Side, Unit, shoot
+from engine.warmaster.stands import Formation, crossings, lay_out
+from tests.engine.conftest import NoDice
+from tests.engine.replay import assert_replays
+
+W = warmaster()
+INF = W.troops["infantry"]
+CANNON = W.artillery["cannon"]
+HEL = W.artillery["helblaster"]
+
+
+def unit(name="target", stands=3, hits=3, armour=None, position=Position.OPEN, side=Side.ENEMY, engaged=False, charging=False):
+    return Unit(name, stands, hits, armour, position, INF, side, engaged, charging)
+
+
+def entered(faces: str) -> EnteredDice:
+    return EnteredDice(faces, NoDice())
+
+
+# Core: to hit by position, armour, stands, drive back.
+
+@pytest.mark.parametrize("position, needed", [(Position.OPEN, 4), (Position.DEFENDED, 5), (Position.FORTIFIED, 6)])
+def test_to_hit_by_position(position, needed):
+    s = shoot(entered(f"{needed} {needed - 1}" + (" 1" if position is Position.OPEN else "")), unit(position=position), 2, W.positions)
+    assert s.result.to_hit_needed == needed
+    assert s.result.hits == 1
+
+
+def test_armour_saves_on_its_value_and_stands_go_by_hits():
+    # 4 attacks, 3 hit; armour 5+: 5 saves, 4 and 2 do not -> 2 taken, no stand lost, 2 drive-back dice.
+    s = shoot(entered("4 5 6 1  5 4 2  3 6"), unit(armour=5), 4, W.positions)
+    r = s.result
+    assert (r.hits, r.saved, r.hits_taken, r.stands_lost, r.odd_hits) == (3, 1, 2, 0, 2)
+    assert r.drive_back.distance == 9 and r.drive_back.confused and not r.drive_back.destroyed
+
+
+def test_a_stand_is_lost_for_each_full_hits_value():
+    s = shoot(entered("6 6 6 6  1 1 1 1"), unit(), 4, W.positions)
+    assert (s.result.stands_lost, s.result.odd_hits) == (1, 1)
+    assert s.result.drive_back.distance == 4
+
+
+def test_defended_rolls_one_drive_back_die_fewer_and_fortified_two():
+    d = shoot(entered("5 5  3"), unit(position=Position.DEFENDED), 2, W.positions)
+    assert len(d.result.drive_back.dice) == 1 and d.result.drive_back.dice_less == 1
+    f = shoot(entered("6 6"), unit(position=Position.FORTIFIED), 2, W.positions)
+    assert f.result.drive_back is None and "every drive-back die" in f.result.no_drive_back
+
+
+def test_driven_back_beyond_full_pace_is_destroyed():
+    s = shoot(entered("4 4 4 4 4  5 5 5 5 5"), unit(stands=4, hits=6), 5, W.positions)
+    assert s.result.drive_back.distance == 25 and s.result.drive_back.destroyed
+
+
+def test_chargers_and_wiped_out_units_are_not_driven_back():
+    c = shoot(entered("6 6"), unit(charging=True), 2, W.positions)
+    assert c.result.drive_back is None and c.result.no_drive_back.startswith("charging")
+    w = shoot(entered("6 6 6"), unit(stands=1), 3, W.positions)
+    assert w.result.wiped_out and w.result.no_drive_back == "wiped out"
+
+
+def test_armour_worse_and_ignored():
+    s = shoot(entered("6  6"), unit(armour=6), 1, W.positions, armour_worse=1)
+    assert s.result.save_needed is None and s.result.hits_taken == 1
+    s = shoot(entered("6  4"), unit(armour=3), 1, W.positions, armour_ignored=True)
+    assert s.result.save_needed is None
+
+
+def test_bad_units_are_refused():
+    with pytest.raises(RulesError, match="stands"):
+        unit(stands=0)
+    with pytest.raises(RulesError, match="Armour"):
+        unit(armour=1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), attacks=st.integers(1, 20), armour=st.sampled_from([None, 3, 4, 5, 6]),
+       position=st.sampled_from(list(Position)))
+def test_shooting_properties(seed, attacks, armour, position):
+    fire = lambda dice: shoot(dice, unit(armour=armour, position=position, stands=4), attacks, W.positions)
+    r = fire(RandomDice(seed)).result
+    assert 0 <= r.hits_taken <= r.hits <= attacks
+    assert r.stands_lost == min(4, r.hits_taken // 3)
+    assert_replays(fire, seed)
+
+
+# Cannon: the path, the bounce, attacks per unit.
+
+def placed(name, formation, stands, front, side=Side.ENEMY, engaged=False, turn=0.0):
+    return PlacedUnit(unit(name, stands=stands, side=side, engaged=engaged), lay_out(formation, stands, front, turn=turn))
+
+
+def test_column_head_on_takes_two_plus_one_per_further_stand_per_cannon():
+    t = placed("target", Formation.COLUMN, 3, Point(0, 30))
+    shot = fire_cannons(CANNON, W.positions, t, entered("1 " * 8 + ""), cannons=2)
+    assert shot.target.through == (0, 1, 2)
+    assert shot.target.attacks == 8
+    assert (shot.strike, shot.exit, shot.end) == (Point(0, 30), Point(0, 32), Point(0, 37))
+    assert shot.target.result.save_needed is None
+
+
+def test_line_head_on_takes_two_per_cannon_only():
+    t = placed("target", Formation.LINE, 3, Point(0, 30))
+    shot = fire_cannons(CANNON, W.positions, t, entered("1 1"), cannons=1)
+    assert shot.target.through == (1,) and shot.target.attacks == 2
+
+
+def test_fortified_counts_as_defended_and_defended_as_open():
+    t = PlacedUnit(unit(position=Position.FORTIFIED), lay_out(Formation.LINE, 3, Point(0, 20)))
+    shot = fire_cannons(CANNON, W.positions, t, entered("5 4"), cannons=1)
+    assert shot.target.result.counts_as is Position.DEFENDED and shot.target.result.hits == 1
+    # Fortified still takes two drive-back dice away: one hit, none left.
+    assert shot.target.result.drive_back is None
+
+
+def test_bounce_into_other_units_friends_last_engaged_carry_hits():
+    t = placed("target", Formation.LINE, 1, Point(0, 30))
+    friend = placed("friend 1", Formation.LINE, 1, Point(0, 33), side=Side.FRIEND)
+    engaged = placed("enemy 1", Formation.LINE, 1, Point(0, 35.5), engaged=True)
+    far = placed("enemy 2", Formation.LINE, 1, Point(0, 38))
+    # Path 30 -> 32 -> 37: target stand, friend (33-35) and the engaged enemy (35.5-37.5); not enemy 2.
+    dice = "4 4  6 6   4 4   6 6  1 1"
+    shot = fire_cannons(CANNON, W.positions, t, entered(dice), cannons=2, others=(friend, far, engaged))
+    names = [u.placed.unit.name for u in shot.units]
+    assert names == ["target", "enemy 1", "friend 1"]
+    assert [u.attacks for u in shot.units] == [4, 2, 2]
+    enemy = shot.units[1].result
+    assert enemy.drive_back is None and enemy.no_drive_back.startswith("engaged")
+    assert shot.units[2].result.drive_back.distance == 2  # friends' drive back is rolled last
+
+
+def test_grapeshot_two_attacks_armour_counts_no_bounce():
+    t = PlacedUnit(unit(armour=4), lay_out(Formation.COLUMN, 3, Point(0, 5)))
+    shot = fire_cannons(CANNON, W.positions, t, entered("6 6 6 6  4 1 1 1"), cannons=2, grapeshot=True)
+    r = shot.target.result
+    assert shot.target.attacks == 4 and shot.target.through == (0,)
+    assert r.save_needed == 4 and r.hits_taken == 3 and r.stands_lost == 1
+    assert r.drive_back is None and r.no_drive_back.startswith("charging")
+
+
+def test_out_of_range_and_overlaps_are_refused():
+    with pytest.raises(RulesError, match="beyond"):
+        fire_cannons(CANNON, W.positions, placed("target", Formation.LINE, 1, Point(0, 61)), RandomDice(1))
+    with pytest.raises(RulesError, match="overlap"):
+        fire_cannons(CANNON, W.positions, placed("target", Formation.LINE, 1, Point(0, 30)), RandomDice(1),
+                     others=(placed("enemy 1", Formation.LINE, 1, Point(1, 30)),))
+
+
+def test_a_path_along_an_edge_or_over_a_corner_does_not_go_through():
+    stands = lay_out(Formation.LINE, 2, Point(0, 10))
+    assert list(crossings(stands, Point(0, 9), Point(0, 20))) == [0, 0]
+    assert list(crossings(stands, Point(-5, 11), Point(-3, 9))) == [0, 0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(1, 6), turn=st.floats(-80, 80), offset=st.floats(-10, 10),
+       formation=st.sampled_from(list(Formation)), cannons=st.integers(1, 3))
+def test_cannon_properties(seed, n, turn, offset, formation, cannons):
+    t = PlacedUnit(unit(stands=n), lay_out(formation, n, Point(offset, 30), turn=turn))
+    fire = lambda dice: fire_cannons(CANNON, W.positions, t, dice, cannons=cannons)
+    shot = fire(RandomDice(seed))
+    assert shot.struck_stand in shot.target.through
+    assert shot.target.attacks == cannons * (2 + len(shot.target.through) - 1)
+    assert abs((shot.end.length() - shot.exit.length()) - 5) < 1e-6
+    assert_replays(fire, seed)
+
+
+# Helblaster.
+
+@pytest.mark.parametrize("distance, attacks", [(1, 6), (10, 6), (10.5, 3), (20, 3), (25, 1), (30, 1)])
+def test_helblaster_bands(distance, attacks):
+    assert band_attacks(HEL, distance) == attacks
+
+
+def test_helblaster_explodes_on_more_ones_than_sixes():
+    shot = fire_helblaster(HEL, W.positions, unit(), 5, entered("1 1 6 4 4 4"))
+    assert shot.exploded and shot.result is None and len(shot.dice) == 6
+
+
+def test_helblaster_does_not_explode_on_equal_ones_and_sixes_and_armour_is_worse():
+    shot = fire_helblaster(HEL, W.positions, unit(armour=4), 15, entered("1 6 3  4  1"))
+    assert not shot.exploded
+    assert shot.result.save_needed == 5 and shot.result.hits == 1 and shot.result.hits_taken == 1
+
+
+def test_helblaster_single_attack_never_explodes():
+    shot = fire_helblaster(HEL, W.positions, unit(), 25, entered("1"))
+    assert not shot.exploded and shot.hits == 0
+
+
+def test_helblaster_fewer_attacks_and_bad_range():
+    shot = fire_helblaster(HEL, W.positions, unit(), 5, entered("2 3"), attacks=2)
+    assert shot.attacks == 2 and shot.band_attacks == 6
+    with pytest.raises(RulesError, match="1 to 3"):
+        fire_helblaster(HEL, W.positions, unit(), 15, RandomDice(1), attacks=4)
+    with pytest.raises(RulesError, match="outside"):
+        fire_helblaster(HEL, W.positions, unit(), 31, RandomDice(1))
