@@ -17,12 +17,20 @@ from cogs.replies import off_the_loop, send_reply
 from cogs.warmaster_options import DATA, near_units, place, unit
 from cogs.warmaster_shooting_reply import cannon_reply, helblaster_reply, shoot_reply
 from engine.dice import Dice, EnteredDice
+from engine.errors import RulesError
 from engine.geometry import Point
 from engine.warmaster.cannon import MAX_CANNONS, PlacedUnit, fire_cannons
 from engine.warmaster.helblaster import fire_helblaster
 from engine.warmaster.shooting import MAX_ATTACKS, MAX_HITS_PER_STAND, MAX_STANDS, shoot
 from engine.warmaster.stands import Formation, lay_out
+from renders.fortress import render_fortress
 from renders.warmaster import render_cannon
+from cogs.warmaster_siege import fortress, section_test
+from cogs.warmaster_siege_reply import fortress_reply, structure_reply
+from cogs.warmaster_shooting_reply import oil_reply
+from engine.warmaster.boiling_oil import pour_oil
+from engine.warmaster.structure import structure_test
+from storage.sieges import reset_siege
 
 CANNON = DATA.artillery["cannon"]
 HELBLASTER = DATA.artillery["helblaster"]
@@ -103,6 +111,55 @@ class WarmasterCog(commands.Cog):
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
         shot = fire_helblaster(HELBLASTER, DATA.positions, target, range, new_dice(self.bot, dice), attacks=attacks)
         await send_reply(interaction, helblaster_reply(shot))
+
+    siege = app_commands.Group(name="siege", description="Sieges: structure tests, oil, the fortress", parent=wm)
+
+    @siege.command(name="structure", description="Structure test of a wall, gate or tower (tokens kept)")
+    @app_commands.describe(
+        kind="What is shot at", hits="Hits this round, rolled at the table", shots="Shots for the bot to roll",
+        to_hit="Score to hit (6; cannon 5)", tokens="Tokens, for a one-off test", section="Section name: tokens kept",
+        gate="The gateway tower's gate", dice="Your dice in order; the bot rolls the rest")
+    @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()])
+    async def structure(
+        self, interaction: discord.Interaction, kind: str, hits: Optional[Range[int, 0, 40]] = None,
+        shots: Range[int, 0, 40] = 0, to_hit: Range[int, 2, 6] = 6, tokens: Optional[Range[int, 0, 40]] = None,
+        section: Optional[str] = None, gate: bool = False, dice: Optional[str] = None,
+    ) -> None:
+        shot = dict(hits=hits, shots=shots, to_hit=to_hit)
+        if section is None:
+            result = structure_test(DATA.structures[kind], new_dice(self.bot, dice), tokens=tokens or 0, gate=gate, **shot)
+            await send_reply(interaction, structure_reply(result, None, None))
+            return
+        if tokens is not None:
+            raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
+        channel = interaction.channel_id or 0
+        result = section_test(self.bot.store, channel, section, kind, gate, new_dice(self.bot, dice), **shot)
+        image = await off_the_loop(interaction, render_fortress, fortress(self.bot.store, channel, section))
+        await send_reply(interaction, structure_reply(result, section, image))
+
+    @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
+    async def show_fortress(self, interaction: discord.Interaction) -> None:
+        f = fortress(self.bot.store, interaction.channel_id or 0)
+        image = await off_the_loop(interaction, render_fortress, f)
+        await send_reply(interaction, fortress_reply(f, image))
+
+    @siege.command(name="reset", description="End this channel's siege: forget every section")
+    async def reset(self, interaction: discord.Interaction) -> None:
+        n = reset_siege(self.bot.store, interaction.channel_id or 0)
+        f = fortress(self.bot.store, interaction.channel_id or 0)
+        image = await off_the_loop(interaction, render_fortress, f)
+        await send_reply(interaction, fortress_reply(f, image, "wm siege reset", f"Siege reset: {n} sections forgotten."))
+
+    @siege.command(name="oil", description="Boiling oil / rock droppers on an assaulting unit (D6 chart)")
+    @app_commands.describe(equipment="Under a sow or siege tower (3+ save)", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    async def oil(
+        self, interaction: discord.Interaction, armour: Range[int, 0, 6] = 0, equipment: bool = False,
+        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
+        troop: str = "infantry", dice: Optional[str] = None,
+    ) -> None:
+        target = unit("assaulting unit", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        await send_reply(interaction, oil_reply(pour_oil(DATA.oil, DATA.positions, target, new_dice(self.bot, dice), equipment=equipment)))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -156,3 +156,25 @@ def helblaster_reply(shot: HelblasterShot) -> Reply:
 def _xy(p) -> list[float]:
     """A point for --json, to the tenth of a millimetre (and no -0.0)."""
     return [round(p.x, 3) + 0.0, round(p.y, 3) + 0.0]
+
+
+def oil_reply(p) -> Reply:
+    """``/wm siege oil``: the chart's row, the attacks and whether the assault failed."""
+    r = p.result
+    head = f"Boiling oil: D6 {p.roll.value} -> {plural(p.attacks, 'attack')}"
+    if p.assault_failed:
+        outcome = f"{head}; {plural(r.stands_lost, 'stand')} lost: the assault fails, the unit retreats {p.retreat} cm."
+    elif p.attacks:
+        outcome = f"{head}; {plural(r.hits_taken, 'hit')} carried into the combat, the assault goes on."
+    else:
+        outcome = f"{head}: no effect."
+    details = [f"Chart: {p.row.effect}"] + (attack_lines(r) if p.attacks else [])
+    if p.equipment:
+        details.append("Under a sow or siege tower: the equipment's 3+ save, one worse.")
+    embed = _embed("Boiling oil and rock droppers", outcome, COLOUR_BAD if p.assault_failed else (COLOUR_OK if r.hits_taken else COLOUR_MISS),
+                   p.dice, details, f"{p.chart.source} · {CORE}")
+    return Reply(embed=embed, image=None, filename="", command="wm siege oil", system=SYSTEM, dice=p.dice,
+                 summary=(outcome, dice_summary(p.dice), *details),
+                 fields={"unit": p.unit, "roll": p.roll.value, "attacks": p.attacks, "hits": r.hits_taken,
+                         "stands_lost": r.stands_lost, "assault_failed": p.assault_failed, "retreat": p.retreat,
+                         "target": attack_json(r)})

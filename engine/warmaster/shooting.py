@@ -157,7 +157,7 @@ def roll_attacks(
     elif target.engaged:
         why = "engaged: the hits count in the combat round instead"
     elif target.charging:
-        why = "charging: the hits carry into the first combat round instead"
+        why = "charging or assaulting: the hits carry into the first combat round instead"
     else:
         drive = roll_drive_back(dice, taken, positions[target.position], target.troop, tag)
         if drive is None:

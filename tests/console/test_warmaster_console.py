@@ -39,3 +39,31 @@ async def test_helblaster_json(play):
 async def test_mistakes(play, line, words):
     code, out = await play(line)
     assert code == 2 and words in out["error"]
+
+
+async def test_siege_structure_one_off(play):
+    code, out = await play('/wm siege structure kind:gateway shots:6 dice:"1 3 4 6 6 6 2 3 6"')
+    assert code == 0
+    assert out["structure"] == {"kind": "gateway", "gate": False, "points": 12, "hits": 3, "tokens_before": 0, "dice_total": 11,
+                                "tested": True, "destroyed": False, "token_added": True, "tokens_after": 1}
+
+
+async def test_siege_tokens_survive_a_restart(tmp_path, play):
+    from bot import create_bot
+    from config.settings import Settings
+
+    code, out = await play('/wm siege structure kind:wall section:"north wall" hits:2 dice:"6 6"')
+    assert code == 0 and out["structure"]["tokens_after"] == 1 and out["image"]
+    again = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=4))  # a restarted bot, same data
+    await again.load_cogs()
+    code, out = await play('/wm siege structure kind:wall section:"North Wall" hits:0 dice:"6"', on=again)
+    assert code == 0 and out["structure"]["tokens_before"] == 1 and out["structure"]["tokens_after"] == 1
+    code, out = await play("/wm siege fortress", on=again)
+    assert out["sections"] == [{"section": "north wall", "kind": "wall", "gate": False, "tokens": 1, "breached": False}]
+    code, out = await play('/wm siege structure kind:wall section:"north wall" tokens:3 hits:1')
+    assert code == 2 and "one-off" in out["error"]
+
+
+async def test_siege_oil(play):
+    code, out = await play('/wm siege oil armour:4 dice:"6 4 5 6 4 4 4"')
+    assert code == 0 and out["attacks"] == 3 and out["assault_failed"] and out["retreat"] == 3

@@ -39,3 +39,15 @@ def test_far_shot_draws_without_the_cannon(golden):
     target = PlacedUnit(_unit("target", 4), lay_out(Formation.LINE, 4, Point(-1, 55)))
     shot = fire_cannons(W.artillery["cannon"], W.positions, target, RandomDice(2), cannons=1)
     golden("wm_cannon_far_line", render_cannon(shot))
+
+
+def test_fortress_golden(golden):
+    from engine.warmaster.structure import Fortress, SectionState
+    from renders.fortress import render_fortress
+
+    s = W.structures
+    f = Fortress((SectionState("gate", s["gateway"], False, 4, False), SectionState("keep", s["tower"], False, 8, False),
+                  SectionState("main gate", s["gateway-tower"], True, 1, False), SectionState("north wall", s["wall"], False, 0, True),
+                  SectionState("stakes", s["palisade-wall"], False, 2, False), SectionState("west tower", s["palisade-tower"], False, 13, False)),
+                 tested="keep")
+    golden("wm_fortress", render_fortress(f))
