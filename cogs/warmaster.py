@@ -26,7 +26,8 @@ from engine.warmaster.stands import Formation, lay_out
 from renders.fortress import render_fortress
 from renders.warmaster import render_cannon
 from cogs.warmaster_siege import fortress, section_test
-from cogs.warmaster_siege_reply import fortress_reply, structure_reply
+from cogs.warmaster_siege_reply import batter_reply, fortress_reply, structure_reply
+from engine.warmaster.battering import Batterer, batter
 from cogs.warmaster_shooting_reply import oil_reply
 from engine.warmaster.boiling_oil import pour_oil
 from engine.warmaster.structure import structure_test
@@ -136,6 +137,38 @@ class WarmasterCog(commands.Cog):
         result = section_test(self.bot.store, channel, section, kind, gate, new_dice(self.bot, dice), **shot)
         image = await off_the_loop(interaction, render_fortress, fortress(self.bot.store, channel, section))
         await send_reply(interaction, structure_reply(result, section, image))
+
+    @siege.command(name="batter", description="Ram or giant batters a section: defenders' fire, then the test")
+    @app_commands.describe(
+        kind="What is battered", by="Ram (3+ save), log rams or giant", rams="Rams or giants (1 hit each)",
+        shots="Defenders' stand-and-shoot attacks", oil="Defenders pour boiling oil", section="Section name: tokens kept",
+        tokens="Tokens, for a one-off test", gate="The gateway tower's gate",
+        **{k: v for k, v in TARGET.items() if k != "position"})
+    @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()],
+                          by=[Choice(name=b.value, value=b.value) for b in Batterer], troop=TROOP_CHOICES)
+    async def batter(
+        self, interaction: discord.Interaction, kind: str, by: str = "ram", rams: Range[int, 1, 4] = 1,
+        shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
+        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Range[int, 1, MAX_STANDS] = 3,
+        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, troop: str = "infantry",
+        dice: Optional[str] = None,
+    ) -> None:
+        who = unit("battering unit", stands=stands, hits=hits, armour=armour, position="open", troop=troop)
+        source = new_dice(self.bot, dice)
+
+        def attempt(tokens: int):
+            return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, source, batterer=Batterer(by),
+                          rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
+
+        if section is None:
+            await send_reply(interaction, batter_reply(attempt(tokens or 0), None, None))
+            return
+        if tokens is not None:
+            raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
+        channel = interaction.channel_id or 0
+        result = section_test(self.bot.store, channel, section, kind, gate, source, procedure=attempt)
+        image = await off_the_loop(interaction, render_fortress, fortress(self.bot.store, channel, section))
+        await send_reply(interaction, batter_reply(result, section, image))
 
     @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
     async def show_fortress(self, interaction: discord.Interaction) -> None:

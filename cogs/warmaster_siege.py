@@ -18,8 +18,9 @@ def fortress(store: Store, channel_id: int, tested: str | None = None) -> Fortre
                     None if tested is None else sieges.section_name(tested))
 
 
-def section_test(store: Store, channel_id: int, section: str, kind: str, gate: bool, dice, **shot) -> StructureTest:
-    """A structure test of a named section: its tokens from the store, the outcome written back."""
+def section_test(store: Store, channel_id: int, section: str, kind: str, gate: bool, dice, *, procedure=None, **shot):
+    """A structure test (or `procedure(tokens=...)`, e.g. a battering attempt) of a named section:
+    its tokens from the store, the outcome written back."""
     name = sieges.section_name(section)
     if not name or len(name) > 40:
         raise RulesError(f"Section '{section}': give a name of 1 to 40 characters.")
@@ -30,6 +31,8 @@ def section_test(store: Store, channel_id: int, section: str, kind: str, gate: b
                 raise RulesError(f"Section '{name}' has already fallen; /wm siege reset starts a new siege.")
             if (before.kind, before.gate) != (kind, gate):
                 raise RulesError(f"Section '{name}' is a {before.kind}{' gate' if before.gate else ''}, not a {kind}{' gate' if gate else ''}.")
+        if procedure is not None:
+            return procedure(tokens=tokens)
         return structure_test(DATA.structures[kind], dice, tokens=tokens, gate=gate, **shot)
 
     _, result = sieges.update_section(store, channel_id, name, kind, gate, run)

@@ -61,3 +61,48 @@ def fortress_reply(f: Fortress, image: bytes, command: str = "wm siege fortress"
                            for s in f.sections]}
     return Reply(embed=embed, image=image, filename="fortress.png", command=command, system=SYSTEM, dice=(),
                  summary=(outcome, *lines), fields=fields)
+
+
+def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
+    """``/wm siege batter``: the defenders' fire, then the ram's hits and the structure test."""
+    from cogs.warmaster_shooting_reply import attack_lines
+
+    what = f"{b.structure.name}{' gate' if b.gate else ''}" + (f" '{section}'" if section else "")
+    who = {"ram": "battering ram", "log-ram": "log rams", "giant": "giant"}[b.batterer.value]
+    if b.failed:
+        outcome = (f"The {who} attempt fails: {plural(b.stands_lost, 'stand')} lost to the defenders; "
+                   f"the unit retreats {b.retreat} cm.")
+    elif b.destroyed:
+        outcome = (f"{what} collapses under the {who} ({b.test.total} against {b.test.points})! The unit may advance "
+                   "or fall back as if it had destroyed its first enemy.")
+    else:
+        outcome = (f"{what} stands ({b.test.total}, needed {b.test.needed}): it gains a Destruction Token "
+                   f"({b.tokens_after} now) and the unit falls back {b.fall_back} cm.")
+    lines = []
+    if b.shooting is not None:
+        lines += ["Stand and shoot:"] + attack_lines(b.shooting)
+    if b.oil is not None:
+        lines += [f"Boiling oil: D6 {b.oil_roll.value} -> {plural(b.oil.attacks, 'attack')}"] + (attack_lines(b.oil) if b.oil.attacks else [])
+    if b.shooting is None and b.oil is None:
+        lines.append("The defenders neither shot nor poured oil.")
+    else:
+        lines.append(f"Together: {plural(b.hits_taken, 'hit')} taken, {plural(b.stands_lost, 'stand')} lost")
+    if b.test is not None:
+        t = b.test
+        lines.append(f"{plural(b.rams, b.batterer.value)}: {plural(t.hits, 'automatic hit')}; structure test "
+                     f"{faces(t.test_dice)} = {t.total} ({t.hits} + {t.tokens_before} tokens), needs more than {t.points}")
+    colour = COLOUR_BAD if b.failed else (COLOUR_OK if b.destroyed else COLOUR_MISS)
+    embed = discord.Embed(title=f"Battering: {what}", description=f"**{outcome}**", colour=colour)
+    embed.add_field(name="Dice", value=dice_lines(b.dice), inline=False)
+    embed.add_field(name="Attempt", value=clip_lines(lines), inline=False)
+    embed.set_footer(text="Warmaster Siege & Fortresses: Battering")
+    t = b.test
+    fields = {
+        "section": section, "batterer": b.batterer.value, "failed": b.failed, "retreat": b.retreat, "hits_taken": b.hits_taken,
+        "stands_lost": b.stands_lost, "fall_back": b.fall_back,
+        "structure": None if t is None else {"kind": t.structure.key, "gate": t.gate, "points": t.points, "hits": t.hits,
+                                             "tokens_before": t.tokens_before, "dice_total": t.total, "tested": t.tested,
+                                             "destroyed": t.destroyed, "token_added": t.token_added, "tokens_after": t.tokens_after},
+    }
+    return Reply(embed=embed, image=image, filename="fortress.png" if image else "", command="wm siege batter", system=SYSTEM,
+                 dice=b.dice, summary=(outcome, dice_summary(b.dice), *lines), fields=fields)

@@ -67,3 +67,10 @@ async def test_siege_tokens_survive_a_restart(tmp_path, play):
 async def test_siege_oil(play):
     code, out = await play('/wm siege oil armour:4 dice:"6 4 5 6 4 4 4"')
     assert code == 0 and out["attacks"] == 3 and out["assault_failed"] and out["retreat"] == 3
+
+
+async def test_siege_batter(play):
+    code, out = await play('/wm siege batter kind:tower by:giant tokens:8 dice:"6 6 5 5 4 3 2 1 1"')
+    assert code == 0 and out["structure"]["destroyed"] and out["structure"]["dice_total"] == 33 and not out["failed"]
+    code, out = await play('/wm siege batter kind:wall section:"w1" dice:"3"')
+    assert code == 0 and out["structure"]["tokens_after"] == 1 and out["fall_back"] == 10

@@ -112,3 +112,38 @@ def test_oil_armour_one_worse_and_a_lost_stand_fails_the_assault():
 def test_oil_against_a_sow_uses_its_3_plus_save_one_worse():
     p = pour_oil(W.oil, W.positions, assaulting(), entered("2  5  4"), equipment=True)
     assert p.result.save_needed == 4 and p.result.hits_taken == 0 and not p.assault_failed
+
+
+# Battering.
+
+from engine.warmaster.battering import Batterer, batter  # noqa: E402
+
+
+def batter_with(faces, **kw):
+    return batter(kw.pop("structure", S["wall"]), W.siege, W.oil, W.positions, assaulting(armour=kw.pop("armour", None)), entered(faces), **kw)
+
+
+def test_batter_the_giant_and_the_tower_scenario():
+    b = batter_with("6 6 5 5 4 3 2 1  1", structure=S["tower"], batterer=Batterer.GIANT, tokens=8)
+    assert not b.failed and b.destroyed and b.test.hits == 1 and len(b.test.test_dice) == 9 and b.fall_back == 0
+
+
+def test_batter_survived_adds_a_token_and_falls_back_10():
+    b = batter_with("3 4", tokens=1)
+    assert not b.destroyed and b.tokens_after == 2 and b.fall_back == 10
+
+
+def test_batter_fails_when_shooting_and_oil_together_take_a_stand():
+    # 2 shots hit (ram's 3+ save: 1 and 2 fail), oil 2: 1 attack hits (save 4+ with oil: 3 fails) -> 3 hits, a stand.
+    b = batter_with("5 6  1 2  2  4  3", shots=2, oil=True)
+    assert b.failed and b.stands_lost == 1 and b.retreat == 3 and b.test is None and b.tokens_after == 0
+
+
+def test_log_rams_have_no_cover():
+    b = batter_with("5  5  2", armour=6, shots=1, batterer=Batterer.LOG_RAM)
+    assert b.shooting.save_needed == 6 and b.hits_taken == 1 and not b.failed
+
+
+def test_two_rams_two_hits():
+    b = batter_with("1 1", rams=2)
+    assert b.test.hits == 2 and b.tokens_after == 1
