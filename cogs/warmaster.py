@@ -6,6 +6,7 @@ callbacks' annotations. Descriptions are kept short: the whole /wm tree is one t
 and must stay inside Discord's 4000 characters.
 """
 
+from dataclasses import replace
 from typing import Optional
 
 import discord
@@ -24,7 +25,12 @@ from engine.warmaster.helblaster import fire_helblaster
 from engine.warmaster.shooting import MAX_ATTACKS, MAX_HITS_PER_STAND, MAX_STANDS, shoot
 from engine.warmaster.stands import Formation, lay_out
 from renders.fortress import render_fortress
-from renders.warmaster import render_cannon
+from renders.warmaster import render_bone_thrower, render_cannon
+from cogs.warmaster_shooting_reply import bone_thrower_reply, volley_reply
+from engine.warmaster.bolt_thrower import fire_elven_bolt_thrower, fire_rock_lobber
+from engine.warmaster.bone_thrower import fire_bone_thrower
+from engine.warmaster.shooting import MAX_MACHINES
+from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster_siege import fortress, section_test
 from cogs.warmaster_siege_reply import batter_reply, fortress_reply, structure_reply
 from engine.warmaster.battering import Batterer, batter
@@ -34,6 +40,9 @@ from engine.warmaster.structure import structure_test
 from storage.sieges import reset_siege
 
 CANNON = DATA.artillery["cannon"]
+BONE = DATA.artillery["bone-thrower"]
+ELVEN = DATA.artillery["elven-bolt-thrower"]
+LOBBER = DATA.artillery["rock-lobber"]
 HELBLASTER = DATA.artillery["helblaster"]
 POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
 TROOP_CHOICES = [Choice(name=t.name, value=k) for k, t in DATA.troops.items()]
@@ -113,6 +122,52 @@ class WarmasterCog(commands.Cog):
         shot = fire_helblaster(HELBLASTER, DATA.positions, target, range, new_dice(self.bot, dice), attacks=attacks)
         await send_reply(interaction, helblaster_reply(shot))
 
+    @wm.command(name="bone-thrower", description="Bone Thrower (40 cm): skewers up to 3 touching stands")
+    @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column", turn="Target turned, degrees",
+                           offset="Target cm right of the line", near="Other units, as for the cannon",
+                           **{k: v for k, v in TARGET.items() if k != "armour"})
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    async def bone_thrower(
+        self, interaction: discord.Interaction, distance: Range[float, 0.5, float(BONE.range)], formation: str = "column",
+        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
+        troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -40.0, 40.0] = 0.0,
+        near: Optional[str] = None, dice: Optional[str] = None,
+    ) -> None:
+        front = Point(offset, distance)
+        target = PlacedUnit(unit("target", stands=stands, hits=hits, armour=0, position=position, troop=troop),
+                            lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth))
+        shot = fire_bone_thrower(BONE, DATA.positions, target, new_dice(self.bot, dice),
+                                 others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth))
+        image = await off_the_loop(interaction, render_bone_thrower, shot)
+        await send_reply(interaction, bone_thrower_reply(shot, image))
+
+    @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
+    @app_commands.describe(range="cm to the target", machines="Bolt throwers firing", charging="Target is charging", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    async def elven_bolt_thrower(
+        self, interaction: discord.Interaction, range: Range[float, 0.5, float(ELVEN.range)],
+        machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
+        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
+        charging: bool = False, dice: Optional[str] = None,
+    ) -> None:
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
+        v = fire_elven_bolt_thrower(ELVEN, DATA.positions, target, range, new_dice(self.bot, dice), machines=machines)
+        await send_reply(interaction, volley_reply(v, "wm elven-bolt-thrower"))
+
+    @wm.command(name="rock-lobber", description="Orc Rock Lobber (60 cm, 3 attacks): profile only")
+    @app_commands.describe(range="cm to the target", machines="Rock lobbers firing", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    async def rock_lobber(
+        self, interaction: discord.Interaction, range: Range[float, 0.5, float(LOBBER.range)],
+        machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
+        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
+        dice: Optional[str] = None,
+    ) -> None:
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        v = fire_rock_lobber(LOBBER, DATA.positions, target, range, new_dice(self.bot, dice), machines=machines)
+        await send_reply(interaction, volley_reply(v, "wm rock-lobber", ("The seed's Rock Lobber entry is cut off after its profile: "
+                                                                         "only range and attacks are applied.",)))
+
     siege = app_commands.Group(name="siege", description="Sieges: structure tests, oil, the fortress", parent=wm)
 
     @siege.command(name="structure", description="Structure test of a wall, gate or tower (tokens kept)")
@@ -169,6 +224,34 @@ class WarmasterCog(commands.Cog):
         result = section_test(self.bot.store, channel, section, kind, gate, source, procedure=attempt)
         image = await off_the_loop(interaction, render_fortress, fortress(self.bot.store, channel, section))
         await send_reply(interaction, batter_reply(result, section, image))
+
+    @siege.command(name="artillery", description="Tribock, mangonel or bombard (bounces) at a unit")
+    @app_commands.describe(
+        weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of straight ahead",
+        formation="Bombard: target line or column", turn="Bombard: target turned, degrees",
+        near="Bombard: other units, as for the cannon", **TARGET)
+    @app_commands.choices(weapon=[Choice(name=w.name, value=k) for k, w in DATA.siege_artillery.items()],
+                          position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    async def artillery(
+        self, interaction: discord.Interaction, weapon: str, distance: Range[float, 0.5, 120.0],
+        offset: Range[float, -60.0, 60.0] = 0.0, formation: str = "column", turn: Range[float, -180.0, 180.0] = 0.0,
+        near: Optional[str] = None, stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3,
+        armour: Range[int, 0, 6] = 0, position: str = "open", troop: str = "infantry", dice: Optional[str] = None,
+    ) -> None:
+        w = DATA.siege_artillery[weapon]
+        target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        if not w.bounce:
+            v = fire_siege_artillery(w, DATA.positions, target_unit, distance, new_dice(self.bot, dice), offset=offset)
+            await send_reply(interaction, volley_reply(v, "wm siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
+            return
+        front = Point(offset, distance)
+        target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
+                                                 depth=DATA.stand_depth))
+        shot = fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
+                            others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
+        image = await off_the_loop(interaction, render_cannon, shot)
+        reply = cannon_reply(shot, image)
+        await send_reply(interaction, replace(reply, command="wm siege artillery"))
 
     @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
     async def show_fortress(self, interaction: discord.Interaction) -> None:

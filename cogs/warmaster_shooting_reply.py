@@ -114,14 +114,16 @@ def shoot_reply(s: Shooting) -> Reply:
 def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
     kind = "grapeshot" if shot.grapeshot else "cannon"
     units = "; ".join(outcome_words(u.result) for u in shot.units)
-    outcome = f"{plural(shot.cannons, 'cannon')} {'fire grapeshot' if shot.grapeshot else 'fire'}: {units}."
+    name = shot.weapon.name.lower()
+    verb = "fires" if shot.cannons == 1 else "fire"
+    outcome = f"{plural(shot.cannons, name)} {verb}{' grapeshot' if shot.grapeshot else ''}: {units}."
     where = [f"Strikes stand {shot.struck_stand + 1} of {shot.target.placed.unit.name} {cm(shot.distance)} from the closest cannon"
              + ("." if shot.grapeshot else f", leaves it and bounces {cm(shot.weapon.bounce)} on.")]
     for u in shot.units:
         where.append(f"{u.placed.unit.name}: stands {', '.join(str(i + 1) for i in u.through) or '-'} on the path -> {plural(u.attacks, 'attack')}")
     details = where + [line for u in shot.units for line in attack_lines(u.result)]
     any_hit = any(u.result.hits_taken for u in shot.units)
-    embed = _embed(f"{'Grapeshot' if shot.grapeshot else 'Cannon'}: {cm(shot.distance)} to {shot.target.placed.unit.name}",
+    embed = _embed(f"{'Grapeshot' if shot.grapeshot else shot.weapon.name}: {cm(shot.distance)} to {shot.target.placed.unit.name}",
                    outcome, COLOUR_OK if any_hit else COLOUR_MISS, shot.dice, details,
                    f"{shot.weapon.source} · {CORE}")
     fields = {
@@ -177,4 +179,33 @@ def oil_reply(p) -> Reply:
                  summary=(outcome, dice_summary(p.dice), *details),
                  fields={"unit": p.unit, "roll": p.roll.value, "attacks": p.attacks, "hits": r.hits_taken,
                          "stands_lost": r.stands_lost, "assault_failed": p.assault_failed, "retreat": p.retreat,
+                         "target": attack_json(r)})
+
+
+def bone_thrower_reply(shot, image: bytes | None) -> Reply:
+    """``/wm bone-thrower``: the stands skewered and each unit's attacks."""
+    units = "; ".join(outcome_words(u.result) for u in shot.units)
+    outcome = f"The bolt skewers {plural(len(shot.skewered), 'stand')}: {units}."
+    details = ["Skewered, in order: " + ", ".join(f"{name} stand {i + 1}" for name, i in shot.skewered)]
+    details += [line for u in shot.units for line in attack_lines(u.result)]
+    embed = _embed(f"Bone Thrower: {cm(shot.distance)} to {shot.target.placed.unit.name}", outcome,
+                   COLOUR_OK if any(u.result.hits_taken for u in shot.units) else COLOUR_MISS, shot.dice, details,
+                   f"{shot.weapon.source} · {CORE}")
+    fields = {"unit": shot.unit, "distance": round(shot.distance, 3), "path": {"strike": _xy(shot.strike), "end": _xy(shot.end)},
+              "skewered": [{"unit": n, "stand": i + 1} for n, i in shot.skewered],
+              "units": [{**attack_json(u.result), "stands_on_path": [i + 1 for i in u.through]} for u in shot.units]}
+    return Reply(embed=embed, image=image, filename="wm_bone_thrower.png", command="wm bone-thrower", system=SYSTEM,
+                 dice=shot.dice, summary=(outcome, dice_summary(shot.dice), *details), fields=fields)
+
+
+def volley_reply(v, command: str, notes: tuple[str, ...] = ()) -> Reply:
+    """Machines rolling a fixed number of attacks each (Elven Bolt Thrower, Rock Lobber, tribock, mangonel)."""
+    r = v.result
+    outcome = f"{plural(v.machines, v.weapon)} at {cm(v.distance)}: {outcome_words(r)}."
+    details = attack_lines(r) + list(notes)
+    embed = _embed(f"{v.weapon}: {cm(v.distance)}", outcome, COLOUR_OK if r.hits_taken else COLOUR_MISS, v.dice, details,
+                   f"{v.source} · {CORE}")
+    return Reply(embed=embed, image=None, filename="", command=command, system=SYSTEM, dice=v.dice,
+                 summary=(outcome, dice_summary(v.dice), *details),
+                 fields={"unit": v.unit, "weapon": v.weapon, "distance": v.distance, "machines": v.machines, "hits": r.hits_taken,
                          "target": attack_json(r)})

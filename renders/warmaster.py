@@ -1,4 +1,5 @@
-"""Pictures of Warmaster shots (seed 002): the cannon's bounce through stands.
+"""Pictures of Warmaster shots (seed 002): the cannon's bounce through stands and the Bone
+Thrower's skewer (the same picture: a path through stands, with the attacks on each unit).
 
 :func:`render_cannon` draws a :class:`~engine.warmaster.cannon.CannonShot` as the engine recorded
 it, for players to repeat on the table:
@@ -19,6 +20,7 @@ from __future__ import annotations
 import math
 
 from engine.geometry import Point
+from engine.warmaster.bone_thrower import BoneThrowerShot
 from engine.warmaster.cannon import CannonShot, PlacedUnit, UnitOnPath
 from engine.warmaster.shooting import Side
 from engine.warmaster.stands import Stand
@@ -91,12 +93,27 @@ def _unit_plate(u: UnitOnPath) -> list[str]:
 
 def render_cannon(shot: CannonShot) -> bytes:
     """The cannon shot as a PNG."""
+    name = shot.weapon.name
+    kind = "Grapeshot" if shot.grapeshot else name
+    title = f"{kind}: {shot.cannons} {name.lower()}{'s' * (shot.cannons != 1)}, {shot.distance:.1f} cm to the closest stand"
+    section = "Cannons" if shot.weapon.key == "cannon" else name
+    source = "Artillery and Machines" if shot.weapon.key == "cannon" else "Siege & Fortresses"
+    return _render(shot, title, section, f"closest {name.lower()}", f"ball through the stand + {shot.weapon.bounce:g} cm",
+                   shot.grapeshot, source)
+
+
+def render_bone_thrower(shot: BoneThrowerShot) -> bytes:
+    """The Bone Thrower's skewer as a PNG: the line of flight and the stands it strikes."""
+    title = f"Bone Thrower: {shot.distance:.1f} cm, {len(shot.skewered)} stand{'s' * (len(shot.skewered) != 1)} skewered"
+    return _render(shot, title, "Undead Bone Thrower", "Bone Thrower", "bolt through touching stands (max 3)", False,
+                   "Artillery and Machines")
+
+
+def _render(shot, title: str, section: str, machine: str, path_words: str, grapeshot: bool, source: str) -> bytes:
     height = PANEL[3] + 36
     canvas = Canvas(WIDTH, height)
-    kind = "Grapeshot" if shot.grapeshot else "Cannon"
-    title = f"{kind}: {shot.cannons} cannon{'s' * (shot.cannons != 1)}, {shot.distance:.1f} cm to the closest stand"
     sub = "; ".join(f"{u.placed.unit.name} {u.attacks} att., {u.result.hits_taken} hit{'s' * (u.result.hits_taken != 1)}" for u in shot.units)
-    canvas.title_bar(title, sub + " · Warmaster, Artillery and Machines: Cannons", height=TITLE_H)
+    canvas.title_bar(title, sub + f" · Warmaster, {source}: {section}", height=TITLE_H)
 
     x0, y0, x1, y1 = _window(shot)
     vp = Viewport.fit((x0, y0, x1, y1), PANEL, max_scale=40)
@@ -134,17 +151,17 @@ def render_cannon(shot: CannonShot) -> bytes:
         muzzle = vp.px(0, 0)
         cannon = Stand(0, -1.0, 0.0)
         canvas.draw.polygon(_polygon(vp, cannon), fill=INK_SOFT, outline=INK)
-        canvas.text((muzzle[0], muzzle[1] + vp.span(2) + 4), "closest cannon", size=12, fill=INK, anchor="mt", halo=True)
+        canvas.text((muzzle[0], muzzle[1] + vp.span(2) + 4), machine, size=12, fill=INK, anchor="mt", halo=True)
         start = muzzle
     else:
         # Where the line of fire enters the panel's foot.
         d = shot.strike.unit()
         t = (vp.y0 - origin.y) / d.y if d.y else 0
         start = vp.at(origin.along(d, t))
-        canvas.text((start[0] + 6, start[1] - 6), f"from the closest cannon, {shot.distance:.1f} cm", size=12,
+        canvas.text((start[0] + 6, start[1] - 6), f"from the {machine}, {shot.distance:.1f} cm", size=12,
                     fill=INK, anchor="lb", halo=True)
     canvas.dashed(start, strike, fill=INK_SOFT, width=2)
-    if not shot.grapeshot:
+    if not grapeshot:
         canvas.arrow(strike, end, fill=PATH, width=3, casing=WHITE)
     canvas.draw.ellipse((strike[0] - 5, strike[1] - 5, strike[0] + 5, strike[1] + 5), fill=PATH, outline=WHITE, width=2)
     canvas.keep_clear_of_line(start, strike)
@@ -165,7 +182,7 @@ def render_cannon(shot: CannonShot) -> bytes:
 
     canvas.scale_bar((PANEL[0] + 6, PANEL[3] + 4), vp, "cm")
     _inset(canvas, shot, (SIDE_X, PANEL[1], WIDTH - 20, PANEL[1] + 220))
-    canvas.legend((SIDE_X, PANEL[1] + 252), _legend(step))
+    canvas.legend((SIDE_X, PANEL[1] + 252), _legend(step, path_words))
     return canvas.png()
 
 
@@ -192,13 +209,16 @@ def _inset(canvas: Canvas, shot: CannonShot, box: Box) -> None:
     canvas.scale_bar((box[0] + 8, box[3] + 4), vp, "cm", longest=120)
 
 
-def _legend(step: int) -> tuple[LegendItem, ...]:
+def _legend(step: int, path_words: str) -> tuple[LegendItem, ...]:
     def rect(fill: RGB, hatch: RGB | None = None):
         def draw(c: Canvas, b: Box) -> None:
             c.draw.rectangle(b, fill=fill, outline=BASE_EDGE)
             if hatch is not None:
                 c.hatch(b, fill=hatch)
         return draw
+
+    def engaged(c: Canvas, b: Box) -> None:
+        c.draw.rectangle(b, fill=ENEMY_OTHER, outline=INK_SOFT, width=3)
 
     def path(c: Canvas, b: Box) -> None:
         c.arrow((b[0], (b[1] + b[3]) / 2), (b[2], (b[1] + b[3]) / 2), fill=PATH, width=3, head=8)
@@ -212,7 +232,8 @@ def _legend(step: int) -> tuple[LegendItem, ...]:
         LegendItem("other enemy stand", rect(ENEMY_OTHER)),
         LegendItem("friendly stand", rect(FRIEND)),
         LegendItem("other stand on the path", rect(ENEMY_OTHER, BOUNCE_HATCH)),
-        LegendItem("line of fire (overhead)", fire),
-        LegendItem("ball through the stand + 5 cm", path),
+        LegendItem("unit engaged in combat", engaged),
+        LegendItem("line of fire", fire),
+        LegendItem(path_words, path),
         LegendItem(f"grid: {step} cm", rect(TABLE)),
     )

@@ -84,9 +84,11 @@ class CannonShot:
 
 def fire_cannons(
     weapon: Artillery, positions: dict[Position, PositionRule], target: PlacedUnit, dice: Dice, *,
-    cannons: int = 1, others: tuple[PlacedUnit, ...] = (), grapeshot: bool = False,
+    cannons: int = 1, others: tuple[PlacedUnit, ...] = (), grapeshot: bool = False, corridor: float | None = None,
 ) -> CannonShot:
-    """Fire a battery of `cannons` at `target`; `others` are the other units near the path."""
+    """Fire a battery of `cannons` at `target`; `others` are the other units near the path.
+    `corridor`: a machine that sees only straight ahead (a bombard's 2 cm) needs the point struck
+    within half that of the line straight ahead."""
     if not 1 <= cannons <= MAX_CANNONS:
         raise RulesError(f"A battery of {cannons} cannons: give 1 to {MAX_CANNONS}.")
     names = [target.unit.name] + [o.unit.name for o in others]
@@ -103,9 +105,12 @@ def fire_cannons(
     strike = points[struck]
     distance = strike.length()
     if distance > weapon.range:
-        raise RulesError(f"The closest target stand is {distance:.1f} cm away, beyond the cannon's {weapon.range} cm.")
+        raise RulesError(f"The closest target stand is {distance:.1f} cm away, beyond the {weapon.name.lower()}'s {weapon.range} cm.")
+    if corridor is not None and abs(strike.x) > corridor / 2:
+        raise RulesError(f"The closest target stand is {abs(strike.x):.1f} cm to the side, outside the {weapon.name.lower()}'s "
+                         f"{corridor:g} cm corridor straight ahead: it must be ordered to turn first.")
     if distance <= 0:
-        raise RulesError("The target stand touches the cannon: place it in front of the muzzle.")
+        raise RulesError(f"The target stand touches the {weapon.name.lower()}: place it in front of the muzzle.")
     direction = strike.unit()
     if grapeshot:
         # Grapeshot answers a charge: the hits carry into the combat, no drive back.

@@ -198,3 +198,37 @@ def shoot(dice: Dice, target: Unit, attacks: int, positions: dict[Position, Posi
                           armour_ignored=armour_ignored, purpose="")
     rec.finish()
     return Shooting(result, to_hit_bonus, armour_worse, armour_ignored, tuple(rec.rolled))
+
+
+@dataclass(frozen=True, slots=True)
+class Volley:
+    """Machines that each roll a fixed number of attacks at one target (Elven Bolt Thrower, Rock
+    Lobber, tribock, mangonel)."""
+
+    weapon: str
+    """The machine's name."""
+    source: str
+    distance: float
+    """cm to the target."""
+    machines: int
+    result: AttackResult
+    dice: tuple[DieRoll, ...]
+    unit: str = UNIT
+
+
+MAX_MACHINES = 4
+
+
+def fire_volley(dice: Dice, target: Unit, positions: dict[Position, PositionRule], *, weapon: str, source: str,
+                distance: float, min_range: float, max_range: float, attacks: int, machines: int = 1,
+                to_hit_bonus: int = 0, armour_ignored: bool = False) -> Volley:
+    """`machines` machines each rolling `attacks` at `target` `distance` cm away (core rules after that)."""
+    if not min_range <= distance <= max_range or distance <= 0:
+        span = f"{min_range:g}-{max_range:g}" if min_range else f"up to {max_range:g}"
+        raise RulesError(f"Range {distance:g} cm is outside the {weapon}'s {span} cm.")
+    if not 1 <= machines <= MAX_MACHINES:
+        raise RulesError(f"{machines} machines: give 1 to {MAX_MACHINES}.")
+    rec = RecordingDice(dice)
+    result = roll_attacks(rec, target, attacks * machines, positions, to_hit_bonus=to_hit_bonus, armour_ignored=armour_ignored)
+    rec.finish()
+    return Volley(weapon, source, float(distance), machines, result, tuple(rec.rolled))

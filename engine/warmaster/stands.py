@@ -86,8 +86,15 @@ def closest_point(stand: Stand, p: Point) -> Point:
 def crossings(stands: tuple[Stand, ...], a: Point, b: Point) -> np.ndarray:
     """For each stand, the length of the segment a-b inside it (0 when it misses or only touches):
     Liang-Barsky clipping in every stand's own frame at once."""
+    t0, t1 = spans(stands, a, b)
+    return np.clip(t1 - t0, 0.0, None) * math.hypot(b.x - a.x, b.y - a.y)
+
+
+def spans(stands: tuple[Stand, ...], a: Point, b: Point) -> tuple[np.ndarray, np.ndarray]:
+    """For each stand, where the segment a-b enters and leaves it, as fractions of a-b (leave <=
+    enter when it misses)."""
     if not stands:
-        return np.zeros(0)
+        return np.zeros(0), np.zeros(0)
     ax, ay = _local(stands, np.full(len(stands), a.x), np.full(len(stands), a.y))
     bx, by = _local(stands, np.full(len(stands), b.x), np.full(len(stands), b.y))
     hw = np.array([s.width / 2 for s in stands]) - EPSILON
@@ -103,8 +110,7 @@ def crossings(stands: tuple[Stand, ...], a: Point, b: Point) -> np.ndarray:
         inside = np.abs(p0) < half
         t0 = np.where(parallel, np.where(inside, t0, 1.0), np.maximum(t0, enter))
         t1 = np.where(parallel, np.where(inside, t1, 0.0), np.minimum(t1, leave))
-    length = math.hypot(b.x - a.x, b.y - a.y)
-    return np.clip(t1 - t0, 0.0, None) * length
+    return t0, t1
 
 
 def exit_point(stand: Stand, entry: Point, direction: Point) -> Point:
@@ -143,3 +149,22 @@ def _overlap(s1: Stand, s2: Stand) -> bool:
             if max(p1) <= min(p2) + 1e-3 or max(p2) <= min(p1) + 1e-3:
                 return False
     return True
+
+
+def gap(s1: Stand, s2: Stand) -> float:
+    """The distance between two stands' outlines (0 when they touch or overlap)."""
+    if _overlap(s1, s2):
+        return 0.0
+    best = math.inf
+    for p_stand, q_stand in ((s1, s2), (s2, s1)):
+        q = q_stand.corners()
+        for p in p_stand.corners():
+            for i in range(4):
+                best = min(best, _point_segment(p, q[i], q[(i + 1) % 4]))
+    return best
+
+
+def _point_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b.x - a.x, b.y - a.y
+    t = max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)

@@ -74,3 +74,16 @@ async def test_siege_batter(play):
     assert code == 0 and out["structure"]["destroyed"] and out["structure"]["dice_total"] == 33 and not out["failed"]
     code, out = await play('/wm siege batter kind:wall section:"w1" dice:"3"')
     assert code == 0 and out["structure"]["tokens_after"] == 1 and out["fall_back"] == 10
+
+
+async def test_bone_thrower_elven_rock_lobber_siege_artillery(play):
+    code, out = await play('/wm bone-thrower distance:20 stands:2 near:"friend line 3 @ 1,4" dice:"6 6 1 1 6"')
+    assert code == 0 and [s["unit"] for s in out["skewered"]] == ["target", "target", "friend 1"] and out["image"]
+    code, out = await play('/wm elven-bolt-thrower range:30 position:fortified armour:5 dice:"5 4 6 5 1"')
+    assert code == 0 and out["target"]["to_hit"] == 5 and out["hits"] == 1
+    code, out = await play('/wm rock-lobber range:60 armour:4 dice:"4 1 1 4"')
+    assert code == 0 and out["hits"] == 0 and any("cut off" in line for line in out["summary"])
+    code, out = await play('/wm siege artillery weapon:tribock distance:100 armour:3 dice:"6 1 1 1 1 1 2"')
+    assert code == 0 and out["target"]["save"] is None and out["hits"] == 1
+    code, out = await play('/wm siege artillery weapon:bombard distance:80 formation:column stands:2 dice:"1 1 1 1 1"')
+    assert code == 0 and out["command"] == "wm siege artillery" and out["units"][0]["attacks"] == 5

@@ -209,3 +209,70 @@ def test_helblaster_fewer_attacks_and_bad_range():
         fire_helblaster(HEL, W.positions, unit(), 15, RandomDice(1), attacks=4)
     with pytest.raises(RulesError, match="outside"):
         fire_helblaster(HEL, W.positions, unit(), 31, RandomDice(1))
+
+
+# Bone Thrower, Elven Bolt Thrower, Rock Lobber, siege artillery.
+
+from engine.warmaster.bolt_thrower import fire_elven_bolt_thrower, fire_rock_lobber  # noqa: E402
+from engine.warmaster.bone_thrower import fire_bone_thrower  # noqa: E402
+from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery  # noqa: E402
+
+BONE = W.artillery["bone-thrower"]
+
+
+def test_bone_thrower_skewers_three_touching_stands_across_units():
+    t = placed("target", Formation.COLUMN, 2, Point(0, 20))
+    friend = placed("friend 1", Formation.LINE, 3, Point(1, 24), side=Side.FRIEND)
+    enemy = placed("enemy 1", Formation.LINE, 3, Point(1, 26), engaged=True)
+    shot = fire_bone_thrower(BONE, W.positions, t, entered("6 6  1 1  6  6"), others=(enemy, friend))
+    assert shot.skewered == (("target", 0), ("target", 1), ("friend 1", 1))
+    assert [(u.placed.unit.name, u.attacks) for u in shot.units] == [("target", 2), ("friend 1", 1)]
+    assert shot.target.result.save_needed is None
+    assert shot.units[1].result.hits == 1 and shot.units[1].result.drive_back.distance == 6
+
+
+def test_bone_thrower_stops_at_a_gap():
+    t = placed("target", Formation.COLUMN, 2, Point(0, 20))
+    behind = placed("enemy 1", Formation.LINE, 1, Point(0, 24.5))
+    shot = fire_bone_thrower(BONE, W.positions, t, entered("1 1"), others=(behind,))
+    assert shot.skewered == (("target", 0), ("target", 1)) and len(shot.units) == 1
+
+
+def test_bone_thrower_engaged_units_carry_hits():
+    t = placed("target", Formation.LINE, 1, Point(0, 20))
+    engaged = placed("enemy 1", Formation.LINE, 1, Point(0, 22), engaged=True)
+    shot = fire_bone_thrower(BONE, W.positions, t, entered("1  6"), others=(engaged,))
+    r = shot.units[1].result
+    assert r.hits_taken == 1 and r.drive_back is None and r.no_drive_back.startswith("engaged")
+
+
+def test_elven_bolt_thrower_plus_one_to_hit_and_armour():
+    v = fire_elven_bolt_thrower(W.artillery["elven-bolt-thrower"], W.positions, unit(armour=5, position=Position.FORTIFIED), 30,
+                                entered("5 4 6  5 1"))
+    assert v.result.to_hit_needed == 5 and v.result.hits == 2 and v.result.save_needed == 5 and v.result.hits_taken == 1
+    with pytest.raises(RulesError, match="outside"):
+        fire_elven_bolt_thrower(W.artillery["elven-bolt-thrower"], W.positions, unit(), 41, RandomDice(1))
+
+
+def test_rock_lobber_profile_only():
+    v = fire_rock_lobber(W.artillery["rock-lobber"], W.positions, unit(armour=4), 60, entered("4 1 1  4"), machines=1)
+    assert v.result.attacks == 3 and v.result.save_needed == 4 and v.result.hits_taken == 0
+
+
+def test_tribock_and_mangonel_ranges_corridor_no_save():
+    tri, man = W.siege_artillery["tribock"], W.siege_artillery["mangonel"]
+    v = fire_siege_artillery(tri, W.positions, unit(armour=3), 100, entered("6 1 1 1 1 1  2"))
+    assert v.result.attacks == 6 and v.result.save_needed is None and v.result.hits_taken == 1
+    with pytest.raises(RulesError, match="20-90"):
+        fire_siege_artillery(man, W.positions, unit(), 19, RandomDice(1))
+    with pytest.raises(RulesError, match="corridor"):
+        fire_siege_artillery(man, W.positions, unit(), 50, RandomDice(1), offset=1.5)
+
+
+def test_bombard_bounces_like_a_cannon_four_attacks():
+    b = bombard_as_cannon(W.siege_artillery["bombard"])
+    t = placed("target", Formation.COLUMN, 2, Point(0, 80))
+    shot = fire_cannons(b, W.positions, t, entered("1 1 1 1 1"), corridor=2)
+    assert shot.target.attacks == 5 and shot.end == Point(0, 87)
+    with pytest.raises(RulesError, match="corridor"):
+        fire_cannons(b, W.positions, placed("target", Formation.LINE, 1, Point(5, 50)), RandomDice(1), corridor=2)

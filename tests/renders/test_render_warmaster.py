@@ -51,3 +51,14 @@ def test_fortress_golden(golden):
                   SectionState("stakes", s["palisade-wall"], False, 2, False), SectionState("west tower", s["palisade-tower"], False, 13, False)),
                  tested="keep")
     golden("wm_fortress", render_fortress(f))
+
+
+def test_bone_thrower_skewer_golden(golden):
+    from engine.warmaster.bone_thrower import fire_bone_thrower
+    from renders.warmaster import render_bone_thrower
+
+    target = PlacedUnit(_unit("target", 2), lay_out(Formation.COLUMN, 2, Point(0, 20)))
+    friend = PlacedUnit(_unit("friend 1", 3, Side.FRIEND), lay_out(Formation.LINE, 3, Point(1, 24)))
+    enemy = PlacedUnit(_unit("enemy 1", 3, engaged=True), lay_out(Formation.LINE, 3, Point(1, 26)))
+    shot = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, target, RandomDice(4), others=(enemy, friend))
+    golden("wm_bone_thrower_skewer", render_bone_thrower(shot))
