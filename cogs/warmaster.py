@@ -32,7 +32,11 @@ from engine.warmaster.bone_thrower import fire_bone_thrower
 from engine.warmaster.shooting import MAX_MACHINES
 from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster_siege import fortress, section_test
-from cogs.warmaster_siege_reply import batter_reply, fortress_reply, structure_reply
+from cogs.warmaster_siege_reply import (
+    army_reply, assault_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
+)
+from engine.warmaster.assault import AssaultKind, Fighters, assault
+from engine.warmaster.scenarios import army_check, into_the_breach_end, sally_gate, watchtower_relief
 from engine.warmaster.battering import Batterer, batter
 from cogs.warmaster_shooting_reply import oil_reply
 from engine.warmaster.boiling_oil import pour_oil
@@ -168,7 +172,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, volley_reply(v, "wm rock-lobber", ("The seed's Rock Lobber entry is cut off after its profile: "
                                                                          "only range and attacks are applied.",)))
 
-    siege = app_commands.Group(name="siege", description="Sieges: structure tests, oil, the fortress", parent=wm)
+    siege = app_commands.Group(name="siege", description="Warmaster sieges: structure tests, battering, oil, siege engines")
 
     @siege.command(name="structure", description="Structure test of a wall, gate or tower (tokens kept)")
     @app_commands.describe(
@@ -242,7 +246,7 @@ class WarmasterCog(commands.Cog):
         target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
         if not w.bounce:
             v = fire_siege_artillery(w, DATA.positions, target_unit, distance, new_dice(self.bot, dice), offset=offset)
-            await send_reply(interaction, volley_reply(v, "wm siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
+            await send_reply(interaction, volley_reply(v, "siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
             return
         front = Point(offset, distance)
         target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
@@ -251,7 +255,55 @@ class WarmasterCog(commands.Cog):
                             others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
         image = await off_the_loop(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
-        await send_reply(interaction, replace(reply, command="wm siege artillery"))
+        await send_reply(interaction, replace(reply, command="siege artillery"))
+
+    @siege.command(name="assault", description="One round of an infantry assault on a wall or tower")
+    @app_commands.describe(
+        kind="From the ground, a siege tower, or a rampart counter attack", shot_hits="Hits from stand and shoot/oil first",
+        a_stands="Attacking unit's stands", a_fighting="Attacking stands fighting", a_attacks="Attack per stand",
+        a_hits="Attackers' Hits", a_armour="Attackers' Armour (0 none)", d_stands="Defending unit's stands",
+        d_fighting="Defending stands fighting", d_attacks="Defenders' Attack per stand", d_hits="Defenders' Hits",
+        d_armour="Defenders' Armour (0 none)", dice="Your dice in order")
+    @app_commands.choices(kind=[Choice(name=k.value, value=k.value) for k in AssaultKind])
+    async def assault(
+        self, interaction: discord.Interaction, kind: str = "wall", shot_hits: Range[int, 0, 60] = 0,
+        a_stands: Range[int, 1, MAX_STANDS] = 3, a_fighting: Range[int, 1, MAX_STANDS] = 1, a_attacks: Range[int, 1, 12] = 3,
+        a_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, a_armour: Range[int, 0, 6] = 0,
+        d_stands: Range[int, 1, MAX_STANDS] = 3, d_fighting: Range[int, 1, MAX_STANDS] = 1, d_attacks: Range[int, 1, 12] = 3,
+        d_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, d_armour: Range[int, 0, 6] = 0, dice: Optional[str] = None,
+    ) -> None:
+        att = Fighters(unit("attackers", stands=a_stands, hits=a_hits, armour=a_armour, position="open", troop="infantry"),
+                       a_fighting, a_attacks)
+        dfn = Fighters(unit("defenders", stands=d_stands, hits=d_hits, armour=d_armour, position="fortified", troop="infantry"),
+                       d_fighting, d_attacks)
+        result = assault(new_dice(self.bot, dice), DATA.positions, att, dfn, kind=AssaultKind(kind), shot_hits=shot_hits)
+        await send_reply(interaction, assault_reply(result))
+
+    @siege.command(name="sally-gate", description="Is the sally gate left open? 3 dice against the enemy's distance")
+    @app_commands.describe(distance="cm to the nearest enemy", dice="Your 3 dice")
+    async def sally_gate(self, interaction: discord.Interaction, distance: Range[float, 0.5, 500.0], dice: Optional[str] = None) -> None:
+        await send_reply(interaction, sally_gate_reply(sally_gate(DATA.siege, new_dice(self.bot, dice), distance)))
+
+    @siege.command(name="scenario", description="Into the breach: game end; the watchtower: relief force")
+    @app_commands.describe(scenario="Which scenario", turn="The turn", dispatches="Watchtower: dispatch units through",
+                           dice="Your D6")
+    @app_commands.choices(scenario=[Choice(name=s.name, value=k) for k, s in DATA.scenarios.items()])
+    async def scenario(self, interaction: discord.Interaction, scenario: str, turn: Range[int, 1, 10],
+                       dispatches: Range[int, 0, 10] = 0, dice: Optional[str] = None) -> None:
+        s = DATA.scenarios[scenario]
+        if scenario == "into-the-breach":
+            if dispatches:
+                raise RulesError("Dispatch units belong to the watchtower scenario, not Into the breach.")
+            result, what = into_the_breach_end(s, new_dice(self.bot, dice), turn), "game end"
+        else:
+            result, what = watchtower_relief(s, new_dice(self.bot, dice), turn, dispatches), "relief force"
+        await send_reply(interaction, scenario_reply(result, what))
+
+    @siege.command(name="army", description="Siege list check: unit limits, wall-breaching artillery")
+    @app_commands.describe(points="Army points", defender="The defending army", breaching="Wall-breaching artillery in it")
+    async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], defender: bool = True,
+                   breaching: Range[int, 0, 100] = 0) -> None:
+        await send_reply(interaction, army_reply(army_check(DATA.siege, points, defender=defender, breaching=breaching)))
 
     @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
     async def show_fortress(self, interaction: discord.Interaction) -> None:
@@ -264,7 +316,7 @@ class WarmasterCog(commands.Cog):
         n = reset_siege(self.bot.store, interaction.channel_id or 0)
         f = fortress(self.bot.store, interaction.channel_id or 0)
         image = await off_the_loop(interaction, render_fortress, f)
-        await send_reply(interaction, fortress_reply(f, image, "wm siege reset", f"Siege reset: {n} sections forgotten."))
+        await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {n} sections forgotten."))
 
     @siege.command(name="oil", description="Boiling oil / rock droppers on an assaulting unit (D6 chart)")
     @app_commands.describe(equipment="Under a sow or siege tower (3+ save)", **TARGET)

@@ -161,7 +161,7 @@ def _xy(p) -> list[float]:
 
 
 def oil_reply(p) -> Reply:
-    """``/wm siege oil``: the chart's row, the attacks and whether the assault failed."""
+    """``/siege oil``: the chart's row, the attacks and whether the assault failed."""
     r = p.result
     head = f"Boiling oil: D6 {p.roll.value} -> {plural(p.attacks, 'attack')}"
     if p.assault_failed:
@@ -175,7 +175,7 @@ def oil_reply(p) -> Reply:
         details.append("Under a sow or siege tower: the equipment's 3+ save, one worse.")
     embed = _embed("Boiling oil and rock droppers", outcome, COLOUR_BAD if p.assault_failed else (COLOUR_OK if r.hits_taken else COLOUR_MISS),
                    p.dice, details, f"{p.chart.source} · {CORE}")
-    return Reply(embed=embed, image=None, filename="", command="wm siege oil", system=SYSTEM, dice=p.dice,
+    return Reply(embed=embed, image=None, filename="", command="siege oil", system=SYSTEM, dice=p.dice,
                  summary=(outcome, dice_summary(p.dice), *details),
                  fields={"unit": p.unit, "roll": p.roll.value, "attacks": p.attacks, "hits": r.hits_taken,
                          "stands_lost": r.stands_lost, "assault_failed": p.assault_failed, "retreat": p.retreat,

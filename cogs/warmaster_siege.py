@@ -1,4 +1,4 @@
-"""The siege side of ``/wm siege``: the channel's fortress sections kept in the store, read
+"""The siege side of ``/siege``: the channel's fortress sections kept in the store, read
 into engine records. The commands themselves are in cogs/warmaster.py (one /wm tree)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def section_test(store: Store, channel_id: int, section: str, kind: str, gate: b
     def run(tokens: int, before: sieges.Section | None) -> StructureTest:
         if before is not None:
             if before.breached:
-                raise RulesError(f"Section '{name}' has already fallen; /wm siege reset starts a new siege.")
+                raise RulesError(f"Section '{name}' has already fallen; /siege reset starts a new siege.")
             if (before.kind, before.gate) != (kind, gate):
                 raise RulesError(f"Section '{name}' is a {before.kind}{' gate' if before.gate else ''}, not a {kind}{' gate' if gate else ''}.")
         if procedure is not None:

@@ -38,7 +38,7 @@ def structure_reply(t: StructureTest, section: str | None, image: bytes | None) 
     embed.add_field(name="Test", value=clip_lines(lines), inline=False)
     if section:
         embed.add_field(name="Siege", value="Tokens are kept for this section in this channel until it falls or "
-                                            "`/wm siege reset`.", inline=False)
+                                            "`/siege reset`.", inline=False)
     embed.set_footer(text=SOURCE)
     fields = {
         "section": section,
@@ -46,11 +46,11 @@ def structure_reply(t: StructureTest, section: str | None, image: bytes | None) 
                       "dice_total": t.total, "tested": t.tested, "destroyed": t.destroyed, "token_added": t.token_added,
                       "tokens_after": t.tokens_after},
     }
-    return Reply(embed=embed, image=image, filename="fortress.png" if image else "", command="wm siege structure", system=SYSTEM,
+    return Reply(embed=embed, image=image, filename="fortress.png" if image else "", command="siege structure", system=SYSTEM,
                  dice=t.dice, summary=(outcome, dice_summary(t.dice), *lines), fields=fields)
 
 
-def fortress_reply(f: Fortress, image: bytes, command: str = "wm siege fortress", note: str | None = None) -> Reply:
+def fortress_reply(f: Fortress, image: bytes, command: str = "siege fortress", note: str | None = None) -> Reply:
     lines = [f"{s.name}: {s.structure.name}{' gate' if s.gate else ''}, "
              + ("fallen" if s.breached else f"{plural(s.tokens, 'token')}") for s in f.sections]
     outcome = note or f"The siege in this channel: {plural(len(f.sections), 'section')}."
@@ -64,7 +64,7 @@ def fortress_reply(f: Fortress, image: bytes, command: str = "wm siege fortress"
 
 
 def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
-    """``/wm siege batter``: the defenders' fire, then the ram's hits and the structure test."""
+    """``/siege batter``: the defenders' fire, then the ram's hits and the structure test."""
     from cogs.warmaster_shooting_reply import attack_lines
 
     what = f"{b.structure.name}{' gate' if b.gate else ''}" + (f" '{section}'" if section else "")
@@ -104,5 +104,75 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
                                              "tokens_before": t.tokens_before, "dice_total": t.total, "tested": t.tested,
                                              "destroyed": t.destroyed, "token_added": t.token_added, "tokens_after": t.tokens_after},
     }
-    return Reply(embed=embed, image=image, filename="fortress.png" if image else "", command="wm siege batter", system=SYSTEM,
+    return Reply(embed=embed, image=image, filename="fortress.png" if image else "", command="siege batter", system=SYSTEM,
                  dice=b.dice, summary=(outcome, dice_summary(b.dice), *lines), fields=fields)
+
+
+def _plain(title: str, outcome: str, colour, dice, lines: list[str], footer: str, command: str, fields: dict) -> Reply:
+    embed = discord.Embed(title=title, description=f"**{outcome}**", colour=colour)
+    if dice:
+        embed.add_field(name="Dice", value=dice_lines(dice), inline=False)
+    if lines:
+        embed.add_field(name="Details", value=clip_lines(lines), inline=False)
+    embed.set_footer(text=footer)
+    return Reply(embed=embed, image=None, filename="", command=command, system=SYSTEM, dice=tuple(dice),
+                 summary=(outcome, *([dice_summary(tuple(dice))] if dice else []), *lines), fields=fields)
+
+
+def assault_reply(a) -> Reply:
+    from cogs.warmaster_shooting_reply import attack_json, attack_lines
+
+    att, dfn = a.attackers.unit.name, a.defenders.unit.name
+    if a.outcome.value == "failed":
+        outcome = f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot cost a stand; {att} retreat {a.retreat} cm."
+    elif a.outcome.value == "attackers win" and a.attackers_struck.wiped_out:
+        outcome = (f"{att} wipe out {dfn} ({a.attackers_result}:{a.defenders_result}) and take their place "
+                   "(in a tower: they may advance once into the next defending unit).")
+    elif a.outcome.value == "attackers win":
+        end = "are destroyed: they have nowhere to go" if a.defenders_destroyed else "retreat off the ramparts"
+        outcome = f"{att} win {a.attackers_result}:{a.defenders_result}: {dfn} {end}, and {att} take the ramparts."
+    elif a.outcome.value == "draw":
+        outcome = f"A draw, {a.attackers_result}:{a.defenders_result}: the fight carries on next combat phase."
+    else:
+        outcome = f"{dfn} hold {a.defenders_result}:{a.attackers_result}: {att} are thrown back {a.retreat} cm."
+    lines = [f"Assault: {a.kind.value}" + (f"; attackers +{a.attacker_bonus} attack a stand for charging" if a.attacker_bonus else ""),
+             f"Stand and shoot / oil hits carried in: {a.shot_hits}"]
+    if a.attackers_struck is not None:
+        lines += attack_lines(a.attackers_struck) + attack_lines(a.defenders_struck)
+    lines.append(f"{att} lose {plural(a.attackers_lost, 'stand')} in all.")
+    fields = {"kind": a.kind.value, "outcome": a.outcome.value, "attackers_result": a.attackers_result,
+              "defenders_result": a.defenders_result, "retreat": a.retreat, "defenders_destroyed": a.defenders_destroyed,
+              "attackers_lost": a.attackers_lost, "shot_hits": a.shot_hits,
+              "attackers_struck": None if a.attackers_struck is None else attack_json(a.attackers_struck),
+              "defenders_struck": None if a.defenders_struck is None else attack_json(a.defenders_struck)}
+    colour = COLOUR_OK if a.outcome.value == "attackers win" else (COLOUR_MISS if a.outcome.value == "draw" else COLOUR_BAD)
+    return _plain(f"Assault: {att} against {dfn}", outcome, colour, a.dice, lines,
+                  "Warmaster Siege & Fortresses: Assaults · core rules: charge bonus, combat result", "siege assault", fields)
+
+
+def sally_gate_reply(g) -> Reply:
+    state = "open: it takes a successful order to close it, and counts as defended meanwhile" if g.open else "closed behind them"
+    outcome = f"Sally gate: {faces(g.dice)} = {g.total} against {g.distance:g} cm to the nearest enemy: {state}."
+    return _plain("Sally gate", outcome, COLOUR_BAD if g.open else COLOUR_OK, g.dice, [], "Warmaster Siege & Fortresses: Sally gate",
+                  "siege sally-gate", {"unit": g.unit, "distance": g.distance, "total": g.total, "open": g.open})
+
+
+def scenario_reply(r, what: str) -> Reply:
+    event = "the game ends" if r.scenario.key == "into-the-breach" else "the relief force arrives"
+    not_event = "the game goes on" if r.scenario.key == "into-the-breach" else "no relief yet"
+    outcome = f"{r.scenario.name}, turn {r.turn}: {event if r.happens else not_event} ({r.why})."
+    return _plain(r.scenario.name, outcome, COLOUR_OK if r.happens else COLOUR_MISS, r.dice, [], r.scenario.source,
+                  "siege scenario", {"scenario": r.scenario.key, "turn": r.turn, "roll": None if r.roll is None else r.roll.value,
+                                     "bonus": r.bonus, "needed": r.needed, "happens": r.happens, "question": what})
+
+
+def army_reply(c) -> Reply:
+    side = "defender" if c.defender else "attacker"
+    verdict = "within the limit" if c.ok else "over the limit"
+    outcome = (f"{c.points}-point {side}: minimum unit limits of a {c.minimum_limits}-point army, maximum limits of a "
+               f"{c.maximum_limits}-point army; {c.breaching} of at most {c.breaching_allowed} wall-breaching artillery ({verdict}).")
+    lines = ["Wall-breaching: mangonels, bombards, tribocks, cannons, skull-chukkas, rock lobbers, trebuchets, earthshaker cannons."]
+    return _plain("Siege army check", outcome, COLOUR_OK if c.ok else COLOUR_BAD, (), lines,
+                  "Warmaster Siege & Fortresses: General siege rules, Siege artillery list", "siege army",
+                  {"points": c.points, "side": side, "minimum_limits": c.minimum_limits, "maximum_limits": c.maximum_limits,
+                   "breaching": c.breaching, "breaching_allowed": c.breaching_allowed, "ok": c.ok})

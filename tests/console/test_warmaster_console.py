@@ -42,7 +42,7 @@ async def test_mistakes(play, line, words):
 
 
 async def test_siege_structure_one_off(play):
-    code, out = await play('/wm siege structure kind:gateway shots:6 dice:"1 3 4 6 6 6 2 3 6"')
+    code, out = await play('/siege structure kind:gateway shots:6 dice:"1 3 4 6 6 6 2 3 6"')
     assert code == 0
     assert out["structure"] == {"kind": "gateway", "gate": False, "points": 12, "hits": 3, "tokens_before": 0, "dice_total": 11,
                                 "tested": True, "destroyed": False, "token_added": True, "tokens_after": 1}
@@ -52,27 +52,27 @@ async def test_siege_tokens_survive_a_restart(tmp_path, play):
     from bot import create_bot
     from config.settings import Settings
 
-    code, out = await play('/wm siege structure kind:wall section:"north wall" hits:2 dice:"6 6"')
+    code, out = await play('/siege structure kind:wall section:"north wall" hits:2 dice:"6 6"')
     assert code == 0 and out["structure"]["tokens_after"] == 1 and out["image"]
     again = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=4))  # a restarted bot, same data
     await again.load_cogs()
-    code, out = await play('/wm siege structure kind:wall section:"North Wall" hits:0 dice:"6"', on=again)
+    code, out = await play('/siege structure kind:wall section:"North Wall" hits:0 dice:"6"', on=again)
     assert code == 0 and out["structure"]["tokens_before"] == 1 and out["structure"]["tokens_after"] == 1
-    code, out = await play("/wm siege fortress", on=again)
+    code, out = await play("/siege fortress", on=again)
     assert out["sections"] == [{"section": "north wall", "kind": "wall", "gate": False, "tokens": 1, "breached": False}]
-    code, out = await play('/wm siege structure kind:wall section:"north wall" tokens:3 hits:1')
+    code, out = await play('/siege structure kind:wall section:"north wall" tokens:3 hits:1')
     assert code == 2 and "one-off" in out["error"]
 
 
 async def test_siege_oil(play):
-    code, out = await play('/wm siege oil armour:4 dice:"6 4 5 6 4 4 4"')
+    code, out = await play('/siege oil armour:4 dice:"6 4 5 6 4 4 4"')
     assert code == 0 and out["attacks"] == 3 and out["assault_failed"] and out["retreat"] == 3
 
 
 async def test_siege_batter(play):
-    code, out = await play('/wm siege batter kind:tower by:giant tokens:8 dice:"6 6 5 5 4 3 2 1 1"')
+    code, out = await play('/siege batter kind:tower by:giant tokens:8 dice:"6 6 5 5 4 3 2 1 1"')
     assert code == 0 and out["structure"]["destroyed"] and out["structure"]["dice_total"] == 33 and not out["failed"]
-    code, out = await play('/wm siege batter kind:wall section:"w1" dice:"3"')
+    code, out = await play('/siege batter kind:wall section:"w1" dice:"3"')
     assert code == 0 and out["structure"]["tokens_after"] == 1 and out["fall_back"] == 10
 
 
@@ -83,7 +83,27 @@ async def test_bone_thrower_elven_rock_lobber_siege_artillery(play):
     assert code == 0 and out["target"]["to_hit"] == 5 and out["hits"] == 1
     code, out = await play('/wm rock-lobber range:60 armour:4 dice:"4 1 1 4"')
     assert code == 0 and out["hits"] == 0 and any("cut off" in line for line in out["summary"])
-    code, out = await play('/wm siege artillery weapon:tribock distance:100 armour:3 dice:"6 1 1 1 1 1 2"')
+    code, out = await play('/siege artillery weapon:tribock distance:100 armour:3 dice:"6 1 1 1 1 1 2"')
     assert code == 0 and out["target"]["save"] is None and out["hits"] == 1
-    code, out = await play('/wm siege artillery weapon:bombard distance:80 formation:column stands:2 dice:"1 1 1 1 1"')
-    assert code == 0 and out["command"] == "wm siege artillery" and out["units"][0]["attacks"] == 5
+    code, out = await play('/siege artillery weapon:bombard distance:80 formation:column stands:2 dice:"1 1 1 1 1"')
+    assert code == 0 and out["command"] == "siege artillery" and out["units"][0]["attacks"] == 5
+
+
+async def test_siege_assault_sally_scenario_army(play):
+    code, out = await play('/siege assault kind:ramparts a_stands:2 a_fighting:2 d_stands:3 d_fighting:2 d_attacks:4 d_hits:4 '
+                           'd_armour:5 dice:"6 6 3 2 6 4 3 2 1 2 3 4 6 5 1 1 6 4 3 3"')
+    assert code == 0 and out["outcome"] == "draw" and (out["attackers_result"], out["defenders_result"]) == (4, 4)
+    code, out = await play('/siege assault shot_hits:3')
+    assert code == 0 and out["outcome"] == "failed" and out["retreat"] == 3
+    code, out = await play('/siege sally-gate distance:9 dice:"3 3 3"')
+    assert code == 0 and out["open"] is True and out["total"] == 9
+    code, out = await play('/siege scenario scenario:into-the-breach turn:10')
+    assert code == 0 and out["happens"] is True and out["roll"] is None
+    code, out = await play('/siege scenario scenario:watchtower turn:2 dispatches:1 dice:4')
+    assert code == 0 and out["happens"] is True
+    code, out = await play('/siege army points:1500 breaching:3')
+    assert code == 0 and out["maximum_limits"] == 2000 and out["ok"] is False
+    code, out = await play('/siege scenario scenario:into-the-breach turn:8 dispatches:1')
+    assert code == 2 and "watchtower" in out["error"]
+    code, out = await play('/siege assault kind:siege-tower a_fighting:2')
+    assert code == 2 and "one attacking stand" in out["error"]
