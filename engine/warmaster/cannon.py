@@ -123,11 +123,16 @@ def fire_cannons(
 
     # 2. Attacks: 2 a cannon on the target, +1 for each further stand of its own the path goes
     #    through; 1 a cannon for each stand of any other unit on it.
+    everything = (target, *others)
+    inside = [] if grapeshot else crossings(tuple(s for p in everything for s in p.stands), strike, end).tolist()
+    on_path: dict[str, tuple[int, ...]] = {}
+    k = 0
+    for p in everything:
+        on_path[p.unit.name] = tuple(i for i in range(len(p.stands)) if not grapeshot and inside[k + i] > 0)
+        k += len(p.stands)
+
     def through(p: PlacedUnit) -> tuple[int, ...]:
-        if grapeshot:
-            return ()
-        inside = crossings(p.stands, strike, end)
-        return tuple(i for i, length in enumerate(inside) if length > 0)
+        return on_path[p.unit.name]
 
     per_cannon = weapon.grapeshot_attacks if grapeshot else weapon.attacks
     target_through = tuple(sorted({struck, *through(target)}))

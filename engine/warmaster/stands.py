@@ -76,10 +76,12 @@ def _local(stands: tuple[Stand, ...], x: np.ndarray, y: np.ndarray) -> tuple[np.
 
 
 def closest_point(stand: Stand, p: Point) -> Point:
-    """The point of `stand` nearest `p`."""
-    (a,), (b,) = _local((stand,), np.array([p.x]), np.array([p.y]))
-    a = float(np.clip(a, -stand.width / 2, stand.width / 2)); b = float(np.clip(b, -stand.depth / 2, stand.depth / 2))
-    fx, fy = math.sin(math.radians(stand.facing)), math.cos(math.radians(stand.facing))
+    """The point of `stand` nearest `p` (plain arithmetic: one stand is too few for numpy)."""
+    f = math.radians(stand.facing)
+    fx, fy = math.sin(f), math.cos(f)
+    dx, dy = p.x - stand.cx, p.y - stand.cy
+    a = min(max(dx * fy - dy * fx, -stand.width / 2), stand.width / 2)
+    b = min(max(dx * fx + dy * fy, -stand.depth / 2), stand.depth / 2)
     return Point(round(stand.cx + fy * a + fx * b, 9) + 0.0, round(stand.cy - fx * a + fy * b, 9) + 0.0)
 
 
@@ -128,32 +130,52 @@ def exit_point(stand: Stand, entry: Point, direction: Point) -> Point:
     return Point(round(p.x, 9) + 0.0, round(p.y, 9) + 0.0)
 
 
+def corner_array(stands: tuple[Stand, ...]) -> np.ndarray:
+    """Every stand's four corners at once, shape (stands, 4, 2), in :meth:`Stand.corners`' order."""
+    cx = np.array([s.cx for s in stands]); cy = np.array([s.cy for s in stands])
+    f = np.radians(np.array([s.facing for s in stands]))
+    fx, fy = np.sin(f), np.cos(f)
+    hw = np.array([s.width / 2 for s in stands]); hd = np.array([s.depth / 2 for s in stands])
+    a = np.array([-1.0, 1.0, 1.0, -1.0])[None, :] * hw[:, None]
+    b = np.array([1.0, 1.0, -1.0, -1.0])[None, :] * hd[:, None]
+    x = cx[:, None] + fy[:, None] * a + fx[:, None] * b
+    y = cy[:, None] - fx[:, None] * a + fy[:, None] * b
+    return np.stack([x, y], axis=2)
+
+
+def overlapping(stands: tuple[Stand, ...]) -> list[tuple[int, int]]:
+    """Pairs of stands that overlap (touching is fine): the separating-axis test for every pair
+    at once, with the same small tolerance as :func:`crossings`."""
+    n = len(stands)
+    if n < 2:
+        return []
+    corners = corner_array(stands)                                   # (n, 4, 2)
+    f = np.radians(np.array([s.facing for s in stands]))
+    axes = np.stack([np.stack([np.cos(f), -np.sin(f)], 1), np.stack([np.sin(f), np.cos(f)], 1)], 1).reshape(2 * n, 2)
+    proj = corners @ axes.T                                           # (n, 4, 2n)
+    lo, hi = proj.min(axis=1), proj.max(axis=1)                      # (n, 2n)
+    apart = (hi[:, None, :] <= lo[None, :, :] + 1e-3) | (hi[None, :, :] <= lo[:, None, :] + 1e-3)  # (n, n, 2n)
+    own = np.zeros((n, n, 2 * n), dtype=bool)
+    idx = np.arange(n)
+    own[idx, :, 2 * idx] = own[idx, :, 2 * idx + 1] = True
+    own[:, idx, 2 * idx] = own[:, idx, 2 * idx + 1] = True
+    hit = ~np.any(apart & own, axis=2)
+    i, j = np.nonzero(np.triu(hit, 1))
+    return list(zip(i.tolist(), j.tolist()))
+
+
 def check_apart(units: dict[str, tuple[Stand, ...]]) -> None:
     """Stands of different units, or of one unit, may not overlap."""
     flat = [(name, i, s) for name, ss in units.items() for i, s in enumerate(ss)]
-    for k, (n1, i1, s1) in enumerate(flat):
-        for n2, i2, s2 in flat[k + 1:]:
-            if math.hypot(s1.cx - s2.cx, s1.cy - s2.cy) >= (s1.width + s1.depth + s2.width + s2.depth) / 2:
-                continue
-            if _overlap(s1, s2):
-                raise RulesError(f"Stand {i1 + 1} of {n1} and stand {i2 + 1} of {n2} overlap: place the units apart.")
-
-
-def _overlap(s1: Stand, s2: Stand) -> bool:
-    """Separating-axis test, with the same small tolerance as :func:`crossings` (touching is fine)."""
-    for s in (s1, s2):
-        f = math.radians(s.facing)
-        for ax in ((math.cos(f), -math.sin(f)), (math.sin(f), math.cos(f))):
-            p1 = [c.x * ax[0] + c.y * ax[1] for c in s1.corners()]
-            p2 = [c.x * ax[0] + c.y * ax[1] for c in s2.corners()]
-            if max(p1) <= min(p2) + 1e-3 or max(p2) <= min(p1) + 1e-3:
-                return False
-    return True
+    pairs = overlapping(tuple(s for _, _, s in flat))
+    if pairs:
+        (n1, i1, _), (n2, i2, _) = flat[pairs[0][0]], flat[pairs[0][1]]
+        raise RulesError(f"Stand {i1 + 1} of {n1} and stand {i2 + 1} of {n2} overlap: place the units apart.")
 
 
 def gap(s1: Stand, s2: Stand) -> float:
     """The distance between two stands' outlines (0 when they touch or overlap)."""
-    if _overlap(s1, s2):
+    if overlapping((s1, s2)):
         return 0.0
     best = math.inf
     for p_stand, q_stand in ((s1, s2), (s2, s1)):
