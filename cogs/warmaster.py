@@ -1,9 +1,11 @@
-"""``/wm``: Warmaster artillery and machines (seed 002) and, as the ``siege`` subgroup
-(cogs/warmaster_siege.py), sieges (seed 001). Thin: options in, engine call, embed and picture out.
+"""``/wm``: Warmaster artillery and machines (seed 002), and ``/siege``: sieges (seed 001), with
+the channel's siege kept through cogs/warmaster_siege.py. Thin: options in, engine call, embed
+and picture out.
 
+``/siege`` is a top-level group of its own, not ``/wm siege``: Discord counts a top-level
+command's whole tree against 4000 characters, and the two together came to about 5800.
 No ``from __future__ import annotations`` here: discord.py reads the option types from the
-callbacks' annotations. Descriptions are kept short: the whole /wm tree is one top-level command
-and must stay inside Discord's 4000 characters.
+callbacks' annotations.
 """
 
 from dataclasses import replace
