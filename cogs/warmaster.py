@@ -17,7 +17,7 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from cogs.replies import off_the_loop, send_reply
-from cogs.warmaster_options import DATA, near_units, place, unit
+from cogs.warmaster_options import DATA, near_units, place, target_stands, unit
 from cogs.warmaster_shooting_reply import cannon_reply, helblaster_reply, shoot_reply
 from engine.dice import Dice, EnteredDice
 from engine.errors import RulesError
@@ -53,6 +53,7 @@ HELBLASTER = DATA.artillery["helblaster"]
 POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
 TROOP_CHOICES = [Choice(name=t.name, value=k) for k, t in DATA.troops.items()]
 FORMATION_CHOICES = [Choice(name=f.value, value=f.value) for f in Formation]
+AT = "Stand centres instead: '0,1 4,1 2,3' cm"
 TARGET = dict(
     stands="Target stands (default 3)",
     hits="Target Hits per stand (default 3)",
@@ -96,19 +97,19 @@ class WarmasterCog(commands.Cog):
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
         formation="Target line or column", turn="Target turned, degrees", offset="Target cm right of the line",
         near="Other units: 'friend column 3 @ 0,9; enemy line 2 @ 4,12 engaged'",
-        grapeshot="Charged: grapeshot, no bounce", **TARGET)
+        grapeshot="Charged: grapeshot, no bounce", at=AT, **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
     async def cannon(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(CANNON.range)],
         cannons: Range[int, 1, MAX_CANNONS] = 2, formation: str = "column", stands: Range[int, 1, MAX_STANDS] = 3,
         hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, position: str = "open",
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -60.0, 60.0] = 0.0,
-        near: Optional[str] = None, grapeshot: bool = False, dice: Optional[str] = None,
+        near: Optional[str] = None, grapeshot: bool = False, at: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
-        target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
         front = Point(offset, distance)
-        target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn,
-                                                 width=DATA.stand_width, depth=DATA.stand_depth))
+        placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
+        target_unit = unit("target", stands=len(placed), hits=hits, armour=armour, position=position, troop=troop)
+        target = PlacedUnit(target_unit, placed)
         others = place(near_units(near), front, DATA.stand_width, DATA.stand_depth)
         shot = fire_cannons(CANNON, DATA.positions, target, new_dice(self.bot, dice), cannons=cannons,
                             others=others, grapeshot=grapeshot)
@@ -130,18 +131,18 @@ class WarmasterCog(commands.Cog):
 
     @wm.command(name="bone-thrower", description="Bone Thrower (40 cm): skewers up to 3 touching stands")
     @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column", turn="Target turned, degrees",
-                           offset="Target cm right of the line", near="Other units, as for the cannon",
+                           offset="Target cm right of the line", near="Other units, as for the cannon", at=AT,
                            **{k: v for k, v in TARGET.items() if k != "armour"})
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
     async def bone_thrower(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(BONE.range)], formation: str = "column",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -40.0, 40.0] = 0.0,
-        near: Optional[str] = None, dice: Optional[str] = None,
+        near: Optional[str] = None, at: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
         front = Point(offset, distance)
-        target = PlacedUnit(unit("target", stands=stands, hits=hits, armour=0, position=position, troop=troop),
-                            lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth))
+        placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
+        target = PlacedUnit(unit("target", stands=len(placed), hits=hits, armour=0, position=position, troop=troop), placed)
         shot = fire_bone_thrower(BONE, DATA.positions, target, new_dice(self.bot, dice),
                                  others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth))
         image = await off_the_loop(interaction, render_bone_thrower, shot)

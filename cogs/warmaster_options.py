@@ -11,7 +11,7 @@ from engine.geometry import Point
 from engine.warmaster.cannon import PlacedUnit
 from engine.warmaster.profiles import Position
 from engine.warmaster.shooting import MAX_STANDS, Side, Unit
-from engine.warmaster.stands import Formation, lay_out
+from engine.warmaster.stands import Formation, lay_out, lay_out_at
 
 DATA = warmaster()
 
@@ -88,3 +88,22 @@ def place(units, front: Point, stand_w: float, stand_d: float) -> tuple[PlacedUn
     """Lay out the `near_units` relative to the target's front centre `front`."""
     return tuple(PlacedUnit(u, lay_out(f, u.stands, Point(front.x + x, front.y + y), turn=t, width=stand_w, depth=stand_d))
                  for u, f, x, y, t in units)
+
+
+_XY = re.compile(r"^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$")
+
+
+def target_stands(*, formation: str, stands: int, at: str | None, front: Point, turn: float) -> tuple:
+    """The target's stands: `at` ("0,1 4,1 2,3": each stand's centre in cm from the unit's front
+    centre, x to the firer's right, y away from the firer) or else `stands` in a `formation`."""
+    if not at:
+        return lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
+    centres = []
+    for token in at.replace(";", " ").split():
+        m = _XY.match(token)
+        if not m:
+            raise RulesError(f"Stands at: '{token}' is not x,y in cm (e.g. '0,1 4,1 2,3').")
+        centres.append(Point(float(m[1]), float(m[2])))
+    if not 1 <= len(centres) <= MAX_STANDS:
+        raise RulesError(f"Stands at: {len(centres)} stands; give 1 to {MAX_STANDS}.")
+    return lay_out_at(tuple(centres), front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)

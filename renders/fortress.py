@@ -63,7 +63,7 @@ def render_fortress(fortress: Fortress) -> bytes:
     canvas.title_bar("Siege: the fortress", f"{len(fortress.sections)} sections, {fallen} fallen, {tokens} Destruction Tokens"
                      " · Warmaster Siege & Fortresses: Structure tests", height=TITLE_H)
     if not fortress.sections:
-        canvas.text((WIDTH / 2, ROW_TOP + 60), "No sections yet: name one with /wm siege structure section:...", size=14,
+        canvas.text((WIDTH / 2, ROW_TOP + 60), "No sections yet: name one with /siege structure section:...", size=14,
                     fill=INK_SOFT, anchor="mm")
     for i, s in enumerate(fortress.sections):
         x = 20 + (i % PER_ROW) * SLOT + (WIDTH - 40 - PER_ROW * SLOT) / 2

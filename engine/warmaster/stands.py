@@ -66,6 +66,19 @@ def lay_out(formation: Formation, stands: int, front: Point, *, turn: float = 0.
     return tuple(out)
 
 
+def lay_out_at(centres: tuple[Point, ...], front: Point, *, turn: float = 0.0, width: float = 4.0,
+               depth: float = 2.0) -> tuple[Stand, ...]:
+    """Stands at given centres, each (x, y) measured from `front`: x to the firer's right (the
+    unit's left, as it faces the firer), y away from the firer (back from the unit's front); all
+    facing the firer, then turned `turn` degrees clockwise about `front` as :func:`lay_out` turns
+    a unit."""
+    facing = (180.0 + turn) % 360
+    fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
+    rx, ry = fy, -fx
+    return tuple(Stand(round(front.x - rx * c.x - fx * c.y, 9) + 0.0, round(front.y - ry * c.x - fy * c.y, 9) + 0.0, facing,
+                       width, depth) for c in centres)
+
+
 def _local(stands: tuple[Stand, ...], x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Points (x, y) (one per stand, or broadcast) in each stand's own frame: across to its right, along its front."""
     cx = np.array([s.cx for s in stands]); cy = np.array([s.cy for s in stands])

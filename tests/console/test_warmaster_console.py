@@ -107,3 +107,10 @@ async def test_siege_assault_sally_scenario_army(play):
     assert code == 2 and "watchtower" in out["error"]
     code, out = await play('/siege assault kind:siege-tower a_fighting:2')
     assert code == 2 and "one attacking stand" in out["error"]
+
+
+async def test_cannon_at_given_stand_centres(play):
+    code, out = await play('/wm cannon distance:30 at:"0,1 4,1 1,3 1,5" cannons:1 dice:"1 1 1 1"')
+    assert code == 0 and out["units"][0]["stands_on_path"] == [1, 3, 4] and out["units"][0]["attacks"] == 4
+    code, out = await play('/wm cannon distance:30 at:"0,1 4,x"')
+    assert code == 2 and "4,x" in out["error"]

@@ -115,3 +115,24 @@ def test_army_check():
     assert (c.minimum_limits, c.maximum_limits, c.breaching_allowed, c.ok) == (1000, 2000, 2, True)
     a = army_check(W.siege, 2000, defender=False, breaching=5)
     assert (a.minimum_limits, a.maximum_limits, a.breaching_allowed, a.ok) == (2000, 2000, 4, False)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tests.engine.replay import assert_replays  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), kind=st.sampled_from(list(AssaultKind)), shot=st.integers(0, 4), a=st.integers(1, 3),
+       d=st.integers(1, 3))
+def test_assault_properties(seed, kind, shot, a, d):
+    attackers = side("attackers", 3, 3, fighting=1 if kind is AssaultKind.SIEGE_TOWER else a)
+    defenders = side("defenders", 3, 3, fighting=d)
+    fire = lambda dice: assault(dice, W.positions, attackers, defenders, kind=kind, shot_hits=shot)
+    r = fire(RandomDice(seed))
+    if shot >= 3:
+        assert r.outcome is Outcome.FAILED and r.retreat == shot
+    else:
+        assert r.defenders_result >= shot
+        assert (r.outcome is Outcome.DRAW) == (r.attackers_result == r.defenders_result and not r.attackers_struck.wiped_out)
+    assert_replays(fire, seed)

@@ -276,3 +276,39 @@ def test_bombard_bounces_like_a_cannon_four_attacks():
     assert shot.target.attacks == 5 and shot.end == Point(0, 87)
     with pytest.raises(RulesError, match="corridor"):
         fire_cannons(b, W.positions, placed("target", Formation.LINE, 1, Point(5, 50)), RandomDice(1), corridor=2)
+
+
+def test_stands_at_given_centres_match_a_line():
+    from engine.warmaster.stands import lay_out_at
+
+    assert lay_out_at((Point(-2, 1), Point(2, 1)), Point(0, 30)) == tuple(sorted(lay_out(Formation.LINE, 2, Point(0, 30)), key=lambda s: s.cx))
+    turned = lay_out_at((Point(0, 1),), Point(0, 30), turn=90)
+    assert (round(turned[0].cx, 6), round(turned[0].cy, 6), turned[0].facing) == (1.0, 30.0, 270.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), distance=st.floats(0.5, 30), armour=st.sampled_from([None, 3, 4, 5, 6]), fewer=st.integers(0, 5))
+def test_helblaster_properties(seed, distance, armour, fewer):
+    allowed = band_attacks(HEL, distance)
+    attacks = max(1, allowed - fewer)
+    fire = lambda dice: fire_helblaster(HEL, W.positions, unit(armour=armour), distance, dice, attacks=attacks)
+    shot = fire(RandomDice(seed))
+    assert shot.exploded == (attacks > 1 and shot.ones > shot.sixes)
+    assert shot.exploded == (shot.result is None)
+    if armour is not None and shot.result is not None and shot.result.hits:
+        assert shot.result.save_needed == (armour + 1 if armour < 6 else None)
+    assert_replays(fire, seed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(1, 5), formation=st.sampled_from(list(Formation)), turn=st.floats(-60, 60),
+       behind=st.floats(0, 3))
+def test_bone_thrower_properties(seed, n, formation, turn, behind):
+    t = PlacedUnit(unit(stands=n), lay_out(formation, n, Point(0, 20), turn=turn))
+    extra = placed("enemy 1", Formation.LINE, 3, Point(0, 40 + behind))
+    fire = lambda dice: fire_bone_thrower(BONE, W.positions, t, dice, others=(extra,))
+    shot = fire(RandomDice(seed))
+    assert 1 <= len(shot.skewered) <= 3 and shot.skewered[0][0] == "target"
+    assert sum(u.attacks for u in shot.units) == len(shot.skewered)
+    assert all(u.result.save_needed is None for u in shot.units)
+    assert_replays(fire, seed)
