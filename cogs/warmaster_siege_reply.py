@@ -13,12 +13,19 @@ from engine.warmaster.structure import Fortress, StructureTest
 SOURCE = "Warmaster Siege & Fortresses: Structure tests"
 
 
+def fall_words(t: StructureTest) -> str:
+    """What the fall does: a gateway tower's gate alone leaves the tower standing."""
+    if t.gate:
+        return "The gate is blown apart; the tower stands and its defenders may still shoot or pour oil."
+    return t.structure.on_destroyed
+
+
 def structure_reply(t: StructureTest, section: str | None, image: bytes | None) -> Reply:
     what = f"{t.structure.name}{' gate' if t.gate else ''}" + (f" '{section}'" if section else "")
     if not t.tested:
         outcome = f"{what}: no hits and no Destruction Tokens, so no structure test."
     elif t.destroyed:
-        outcome = f"{what} falls! {t.total} against {t.points} structure points: destroyed, and any stand on it is lost."
+        outcome = f"{what} falls! {t.total} against {t.points} structure points. {fall_words(t)}"
     else:
         outcome = (f"{what} holds: {t.total}, needed {t.needed}. "
                    + ("It gains a Destruction Token" if t.token_added else "No token: no hits this round")
@@ -74,7 +81,7 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
                    f"the unit retreats {b.retreat} cm.")
     elif b.destroyed:
         outcome = (f"{what} collapses under the {who} ({b.test.total} against {b.test.points})! The unit may advance "
-                   "or fall back as if it had destroyed its first enemy.")
+                   f"or fall back as if it had destroyed its first enemy. {fall_words(b.test)}")
     else:
         outcome = (f"{what} stands ({b.test.total}, needed {b.test.needed}): it gains a Destruction Token "
                    f"({b.tokens_after} now) and the unit falls back {b.fall_back} cm.")

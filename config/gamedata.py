@@ -172,7 +172,7 @@ def warmaster() -> WarmasterData:
         positions=MappingProxyType(positions),
         troops=MappingProxyType({k: Troop(k, v["name"], v["full_pace"]) for k, v in raw["troops"].items()}),
         artillery=MappingProxyType({k: _artillery(k, v) for k, v in raw["artillery"].items()}),
-        structures=MappingProxyType({k: Structure(k, v["name"], v["points"], v["source"], v.get("gate_points"))
+        structures=MappingProxyType({k: Structure(k, v["name"], v["points"], v["source"], v.get("gate_points"), v["on_destroyed"])
                                      for k, v in raw["structures"].items()}),
         oil=OilChart(o["name"], oil_rows, o["armour_worse"], o["equipment_save"], o["source"]),
         siege_profiles=MappingProxyType({k: TroopProfile(k, v["name"], v["type"], v["attack"], v["hits"], v["armour"], v["points"],

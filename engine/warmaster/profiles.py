@@ -84,6 +84,8 @@ class Structure:
     source: str
     gate_points: int | None = None
     """A gateway tower's gate, a target of its own."""
+    on_destroyed: str = ""
+    """What its fall does, in our own words."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,8 @@ def test_structures_against_seed_001():
     assert {k: s.points for k, s in W.structures.items()} == {
         "gateway": 12, "wall": 20, "tower": 30, "palisade-tower": 25, "palisade-wall": 15, "gateway-tower": 25}
     assert W.structures["gateway-tower"].gate_points == 12
+    assert all(s.on_destroyed for s in W.structures.values())
+    assert "not lost" in W.structures["gateway"].on_destroyed and "lost" in W.structures["wall"].on_destroyed
     text = SIEGE.read_text(encoding="utf-8")
     for name, points in (("Gateway", "12"), ("Gateway tower", "12/25"), ("Wall", "20"), ("Tower", "30"),
                          ("Palisade tower", "25"), ("Palisade wall", "15")):
