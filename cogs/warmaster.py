@@ -97,14 +97,15 @@ class WarmasterCog(commands.Cog):
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
         formation="Target line or column", turn="Target turned, degrees", offset="Target cm right of the line",
         near="Other units: 'friend column 3 @ 0,9; enemy line 2 @ 4,12 engaged'",
-        grapeshot="Charged: grapeshot, no bounce", at=AT, **TARGET)
+        grapeshot="Charged: grapeshot, no bounce", at=AT, in_tower="Target mans a tower: no bounce", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
     async def cannon(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(CANNON.range)],
         cannons: Range[int, 1, MAX_CANNONS] = 2, formation: str = "column", stands: Range[int, 1, MAX_STANDS] = 3,
         hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, position: str = "open",
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -60.0, 60.0] = 0.0,
-        near: Optional[str] = None, grapeshot: bool = False, at: Optional[str] = None, dice: Optional[str] = None,
+        near: Optional[str] = None, grapeshot: bool = False, at: Optional[str] = None, in_tower: bool = False,
+        dice: Optional[str] = None,
     ) -> None:
         front = Point(offset, distance)
         placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
@@ -112,7 +113,7 @@ class WarmasterCog(commands.Cog):
         target = PlacedUnit(target_unit, placed)
         others = place(near_units(near), front, DATA.stand_width, DATA.stand_depth)
         shot = fire_cannons(CANNON, DATA.positions, target, new_dice(self.bot, dice), cannons=cannons,
-                            others=others, grapeshot=grapeshot)
+                            others=others, grapeshot=grapeshot, in_tower=in_tower)
         image = await off_the_loop(interaction, render_cannon, shot)
         await send_reply(interaction, cannon_reply(shot, image))
 

@@ -118,7 +118,8 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
     verb = "fires" if shot.cannons == 1 else "fire"
     outcome = f"{plural(shot.cannons, name)} {verb}{' grapeshot' if shot.grapeshot else ''}: {units}."
     where = [f"Strikes stand {shot.struck_stand + 1} of {shot.target.placed.unit.name} {cm(shot.distance)} from the closest cannon"
-             + ("." if shot.grapeshot else f", leaves it and bounces {cm(shot.weapon.bounce)} on.")]
+             + ("." if shot.grapeshot else (": the target mans a tower, so no bounce." if shot.in_tower
+                                             else f", leaves it and bounces {cm(shot.weapon.bounce)} on."))]
     for u in shot.units:
         where.append(f"{u.placed.unit.name}: stands {', '.join(str(i + 1) for i in u.through) or '-'} on the path -> {plural(u.attacks, 'attack')}")
     details = where + [line for u in shot.units for line in attack_lines(u.result)]
@@ -127,7 +128,7 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
                    outcome, COLOUR_OK if any_hit else COLOUR_MISS, shot.dice, details,
                    f"{shot.weapon.source} · {CORE}")
     fields = {
-        "unit": shot.unit, "cannons": shot.cannons, "grapeshot": shot.grapeshot, "distance": round(shot.distance, 3),
+        "unit": shot.unit, "cannons": shot.cannons, "grapeshot": shot.grapeshot, "in_tower": shot.in_tower, "distance": round(shot.distance, 3),
         "path": {"strike": _xy(shot.strike), "exit": _xy(shot.exit),
                  "end": _xy(shot.end)},
         "units": [{**attack_json(u.result), "stands_on_path": [i + 1 for i in u.through]} for u in shot.units],

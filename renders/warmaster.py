@@ -99,7 +99,7 @@ def render_cannon(shot: CannonShot) -> bytes:
     section = "Cannons" if shot.weapon.key == "cannon" else name
     source = "Artillery and Machines" if shot.weapon.key == "cannon" else "Siege & Fortresses"
     return _render(shot, title, section, f"closest {name.lower()}", f"ball through the stand + {shot.weapon.bounce:g} cm",
-                   shot.grapeshot, source)
+                   shot.grapeshot or shot.in_tower, source)
 
 
 def render_bone_thrower(shot: BoneThrowerShot) -> bytes:

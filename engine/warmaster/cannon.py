@@ -76,6 +76,8 @@ class CannonShot:
     """Every unit on the table, the target first."""
     dice: tuple[DieRoll, ...]
     unit: str = UNIT
+    in_tower: bool = False
+    """The target manned a tower: no bounce."""
 
     @property
     def target(self) -> UnitOnPath:
@@ -85,10 +87,12 @@ class CannonShot:
 def fire_cannons(
     weapon: Artillery, positions: dict[Position, PositionRule], target: PlacedUnit, dice: Dice, *,
     cannons: int = 1, others: tuple[PlacedUnit, ...] = (), grapeshot: bool = False, corridor: float | None = None,
+    in_tower: bool = False,
 ) -> CannonShot:
     """Fire a battery of `cannons` at `target`; `others` are the other units near the path.
     `corridor`: a machine that sees only straight ahead (a bombard's 2 cm) needs the point struck
-    within half that of the line straight ahead."""
+    within half that of the line straight ahead. `in_tower`: the target mans a tower, and a ball
+    shot at it does not bounce through (seed 001, The watchtower)."""
     if not 1 <= cannons <= MAX_CANNONS:
         raise RulesError(f"A battery of {cannons} cannons: give 1 to {MAX_CANNONS}.")
     names = [target.unit.name] + [o.unit.name for o in others]
@@ -116,6 +120,8 @@ def fire_cannons(
         # Grapeshot answers a charge: the hits carry into the combat, no drive back.
         target = PlacedUnit(replace(target.unit, charging=True), target.stands)
         out, end = strike, strike
+    elif in_tower:
+        out, end = strike, strike
     else:
         out = exit_point(target.stands[struck], strike, direction)
         end = out.along(direction, weapon.bounce)
@@ -124,11 +130,12 @@ def fire_cannons(
     # 2. Attacks: 2 a cannon on the target, +1 for each further stand of its own the path goes
     #    through; 1 a cannon for each stand of any other unit on it.
     everything = (target, *others)
-    inside = [] if grapeshot else crossings(tuple(s for p in everything for s in p.stands), strike, end).tolist()
+    no_path = grapeshot or in_tower
+    inside = [] if no_path else crossings(tuple(s for p in everything for s in p.stands), strike, end).tolist()
     on_path: dict[str, tuple[int, ...]] = {}
     k = 0
     for p in everything:
-        on_path[p.unit.name] = tuple(i for i in range(len(p.stands)) if not grapeshot and inside[k + i] > 0)
+        on_path[p.unit.name] = tuple(i for i in range(len(p.stands)) if not no_path and inside[k + i] > 0)
         k += len(p.stands)
 
     def through(p: PlacedUnit) -> tuple[int, ...]:
@@ -155,4 +162,4 @@ def fire_cannons(
         units.append(UnitOnPath(placed, t, attacks, result))
     rec.finish()
     return CannonShot(weapon, cannons, grapeshot, distance, struck, strike, out, end, tuple(units), (target, *others),
-                      tuple(rec.rolled))
+                      tuple(rec.rolled), in_tower=in_tower)

@@ -312,3 +312,22 @@ def test_bone_thrower_properties(seed, n, formation, turn, behind):
     assert sum(u.attacks for u in shot.units) == len(shot.skewered)
     assert all(u.result.save_needed is None for u in shot.units)
     assert_replays(fire, seed)
+
+
+def test_no_bounce_through_troops_in_a_tower():
+    t = placed("target", Formation.COLUMN, 3, Point(0, 30))
+    shot = fire_cannons(CANNON, W.positions, t, entered("1 1 1 1"), cannons=2, in_tower=True)
+    assert shot.target.through == (0,) and shot.target.attacks == 4 and shot.end == shot.strike
+
+
+@settings(max_examples=60, deadline=None)
+@given(tokens=st.integers(-5, 60), shots=st.integers(-5, 60), to_hit=st.integers(0, 8))
+def test_structure_refuses_what_is_out_of_bounds(tokens, shots, to_hit):
+    from engine.warmaster.structure import MAX_SHOTS, MAX_TOKENS, structure_test
+
+    good = 0 <= tokens <= MAX_TOKENS and 0 <= shots <= MAX_SHOTS and 2 <= to_hit <= 6
+    if good:
+        structure_test(W.structures["wall"], RandomDice(1), shots=shots, tokens=tokens, to_hit=to_hit)
+    else:
+        with pytest.raises(RulesError):
+            structure_test(W.structures["wall"], RandomDice(1), shots=shots, tokens=tokens, to_hit=to_hit)
