@@ -32,7 +32,10 @@ from storage.database import Store, StoreError
 
 log = logging.getLogger("bombardier")
 
-EXTENSIONS = ("cogs.fire", "cogs.shoot", "cogs.combat", "cogs.wh40k", "cogs.rules", "cogs.campaign", "cogs.buttons")
+EXTENSIONS = (
+    "cogs.fire", "cogs.shoot", "cogs.combat", "cogs.warmaster", "cogs.wh40k", "cogs.rules", "cogs.campaign",
+    "cogs.buttons",
+)
 
 
 class BombardierTree(app_commands.CommandTree):

@@ -22,6 +22,9 @@ from engine.fantasy.profiles import (
 from engine.wh40k.profiles import (
     BlastMarker, DamageRow, DamageTable, FiringRow, FiringSummary, Outcome, PenetrationWeapon, Read, Speed, WoundRules,
 )
+from engine.warmaster.profiles import (
+    Artillery, OilChart, OilRow, Position, PositionRule, Scenario, SiegeArtillery, SiegeRules, Structure, Troop, TroopProfile,
+)
 
 HERE = Path(__file__).parent
 
@@ -216,3 +219,70 @@ def _firing(raw: dict) -> FiringSummary:
         if len(t.weapons) != len(speeds):
             raise ValueError(f"wh40k.toml firing.{t.key}: {len(t.weapons)} entries for {len(speeds)} speeds")
     return FiringSummary(speeds, types, raw["source"])
+
+
+@dataclass(frozen=True, slots=True)
+class WarmasterData:
+    """Warmaster data (seeds 001 and 002, and the core rules they lean on): see warmaster.toml."""
+
+    unit: str
+    stand_width: float
+    """cm"""
+    stand_depth: float
+    """cm"""
+    positions: Mapping[Position, PositionRule]
+    troops: Mapping[str, Troop]
+    artillery: Mapping[str, Artillery]
+    structures: Mapping[str, Structure]
+    oil: OilChart
+    siege_profiles: Mapping[str, TroopProfile]
+    siege_artillery: Mapping[str, SiegeArtillery]
+    siege: SiegeRules
+    scenarios: Mapping[str, Scenario]
+
+
+def _artillery(key: str, raw: dict) -> Artillery:
+    if raw.get("armour", "normal") not in ("normal", "ignored", "worse"):
+        raise ValueError(f"warmaster.toml artillery.{key}: armour '{raw['armour']}' is not normal/ignored/worse")
+    return Artillery(
+        key=key, name=raw["name"], range=raw["range"], attacks=raw.get("attacks", 0), effects=tuple(raw["effects"]),
+        source=raw["source"], bounce=raw.get("bounce", 0),
+        armour="worse" if "armour_worse" in raw else raw.get("armour", "normal"),
+        position_shift=raw.get("position_shift", 0), to_hit_bonus=raw.get("to_hit_bonus", 0),
+        bands=tuple((int(a), int(b)) for a, b in raw.get("bands", ())), skewers=raw.get("skewers", 0),
+        grapeshot_attacks=raw.get("grapeshot_attacks", 0), cut_off=raw.get("cut_off", False),
+    )
+
+
+@functools.cache
+def warmaster() -> WarmasterData:
+    raw = tomllib.loads((HERE / "warmaster.toml").read_text(encoding="utf-8"))
+    positions = {Position(k): PositionRule(Position(k), v["name"], v["to_hit"], v["drive_back_dice_less"], v["source"])
+                 for k, v in raw["positions"].items()}
+    if set(positions) != set(Position):
+        raise ValueError("warmaster.toml positions: need open, defended and fortified")
+    oil_rows = tuple(OilRow(r["rolls"][0], r["rolls"][-1], r["attacks"], r["effect"]) for r in raw["oil"]["rows"])
+    covered = [n for r in oil_rows for n in range(r.low, r.high + 1)]
+    if covered != [1, 2, 3, 4, 5, 6]:
+        raise ValueError(f"warmaster.toml oil: rows must cover 1-6 once, in order; got {covered}")
+    o = raw["oil"]
+    s = raw["siege"]
+    return WarmasterData(
+        unit=raw["unit"], stand_width=raw["stand_width_mm"] / 10, stand_depth=raw["stand_depth_mm"] / 10,
+        positions=MappingProxyType(positions),
+        troops=MappingProxyType({k: Troop(k, v["name"], v["full_pace"]) for k, v in raw["troops"].items()}),
+        artillery=MappingProxyType({k: _artillery(k, v) for k, v in raw["artillery"].items()}),
+        structures=MappingProxyType({k: Structure(k, v["name"], v["points"], v["source"], v.get("gate_points"), v["on_destroyed"])
+                                     for k, v in raw["structures"].items()}),
+        oil=OilChart(o["name"], oil_rows, o["armour_worse"], o["equipment_save"], o["source"]),
+        siege_profiles=MappingProxyType({k: TroopProfile(k, v["name"], v["type"], v["attack"], v["hits"], v["armour"], v["points"],
+                                                         v["min_max"], v["source"]) for k, v in raw["siege_profiles"].items()}),
+        siege_artillery=MappingProxyType({k: SiegeArtillery(k, v["name"], v["min_range"], v["range"], v["attacks"], v["corridor"],
+                                                            v["bounce"], v["position_shift"], tuple(v["effects"]), v["source"])
+                                          for k, v in raw["siege_artillery"].items()}),
+        siege=SiegeRules(s["ram_hits"], s["failed_batter_fall_back"], s["sally_gate_dice"], s["breaching_per_1000"],
+                         tuple(s["wall_breaching"]), s["source"]),
+        scenarios=MappingProxyType({k: Scenario(k, v["name"], v["last_turn"], v["source"], v.get("ends_from_turn", 0), v.get("ends_on", 0),
+                                                v.get("relief_from_turn", 0), v.get("relief_on", 0), v.get("dispatch_bonus", 0))
+                                    for k, v in raw["scenarios"].items()}),
+    )

@@ -7,11 +7,12 @@ once, after the modules its tables refer to.
 
 from __future__ import annotations
 
-from storage import actions, campaigns, settings
+from storage import actions, campaigns, settings, sieges
 from storage.database import Migration
 
 MIGRATIONS: tuple[Migration, ...] = (
     *settings.MIGRATIONS,
     *campaigns.MIGRATIONS,
     *actions.MIGRATIONS,
+    *sieges.MIGRATIONS,
 )

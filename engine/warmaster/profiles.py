@@ -1,0 +1,167 @@
+"""Warmaster game data as frozen records (loaded from ``config/warmaster.toml`` by
+``config.gamedata.warmaster``). Every record names its source: a seed section, or "core" for the
+Warmaster core rulebook rules the seeds lean on (to hit by position, drive backs, full pace)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+UNIT = "cm"
+
+
+class Position(enum.Enum):
+    """Where a target stands, which sets the score to hit it (core rulebook)."""
+
+    OPEN = "open"
+    DEFENDED = "defended"
+    FORTIFIED = "fortified"
+
+    def shifted(self, steps: int) -> Position:
+        """This position counted `steps` better for the shooter (fortified -> defended -> open)."""
+        order = (Position.OPEN, Position.DEFENDED, Position.FORTIFIED)
+        return order[max(0, order.index(self) - steps)]
+
+
+@dataclass(frozen=True, slots=True)
+class PositionRule:
+    """A target position: core rulebook, Shooting."""
+
+    position: Position
+    name: str
+    to_hit: int
+    """The score needed to hit: 4+ in the open, 5+ defended, 6+ fortified."""
+    drive_back_dice_less: int
+    """Drive-back dice taken away: 0 in the open, 1 defended, 2 fortified."""
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Troop:
+    """A troop type's full pace move (core rulebook): driven back further, the unit is destroyed."""
+
+    key: str
+    name: str
+    full_pace: int
+
+
+@dataclass(frozen=True, slots=True)
+class Artillery:
+    """A Warmaster artillery piece or machine (seed 002)."""
+
+    key: str
+    name: str
+    range: int
+    """Maximum range, cm."""
+    attacks: int
+    """Shooting attacks per machine (0 when they come from range bands or stands skewered)."""
+    effects: tuple[str, ...]
+    """Its rules in our own words."""
+    source: str
+    bounce: int = 0
+    """Cannon: how far the ball goes on beyond the stand it strikes, cm."""
+    armour: str = "normal"
+    """``normal``, ``ignored`` or ``worse`` (one worse)."""
+    position_shift: int = 0
+    """Steps a target's position counts better for it (cannon: fortified as defended)."""
+    to_hit_bonus: int = 0
+    bands: tuple[tuple[int, int], ...] = ()
+    """Helblaster: (up to cm, attacks), nearest first."""
+    skewers: int = 0
+    """Bone thrower: stands it can strike in a line."""
+    grapeshot_attacks: int = 0
+    cut_off: bool = False
+    """The seed's text stops partway through this entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """A fortification section's Structure points (seed 001, Fortification list)."""
+
+    key: str
+    name: str
+    points: int
+    source: str
+    gate_points: int | None = None
+    """A gateway tower's gate, a target of its own."""
+    on_destroyed: str = ""
+    """What its fall does, in our own words."""
+
+
+@dataclass(frozen=True, slots=True)
+class OilRow:
+    low: int
+    high: int
+    attacks: int
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class OilChart:
+    """Boiling oil and rock droppers (seed 001): a D6 for the attacks on an assaulting unit."""
+
+    name: str
+    rows: tuple[OilRow, ...]
+    armour_worse: int
+    equipment_save: int
+    """The save a unit under a sow or siege tower uses instead of its own."""
+    source: str
+
+    def row(self, roll: int) -> OilRow:
+        return next(r for r in self.rows if r.low <= roll <= r.high)
+
+
+@dataclass(frozen=True, slots=True)
+class TroopProfile:
+    """A profile line of the seed's tables: Type, Attack, Hits, Armour, Points, Min/max."""
+
+    key: str
+    name: str
+    type: str
+    attack: str
+    hits: int
+    armour: int
+    """0 for none."""
+    points: int
+    min_max: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeArtillery:
+    """Tribock, bombard, mangonel (seed 001)."""
+
+    key: str
+    name: str
+    min_range: int
+    range: int
+    attacks: int
+    corridor: int
+    """Width of the straight-ahead sight corridor, cm."""
+    bounce: bool
+    position_shift: int
+    effects: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeRules:
+    ram_hits: int
+    failed_batter_fall_back: int
+    sally_gate_dice: int
+    breaching_per_1000: int
+    wall_breaching: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    key: str
+    name: str
+    last_turn: int
+    source: str
+    ends_from_turn: int = 0
+    ends_on: int = 0
+    relief_from_turn: int = 0
+    relief_on: int = 0
+    dispatch_bonus: int = 0
