@@ -16,6 +16,7 @@ import logging.handlers
 import os
 import sys
 from dataclasses import replace
+from functools import cached_property
 
 import discord
 import numpy as np
@@ -26,6 +27,7 @@ from cogs.replies import APOLOGY, send_error
 from config.settings import Settings, SettingsError, load_settings
 from engine.dice import RandomDice
 from engine.errors import RulesError
+from storage.database import Store, StoreError
 
 log = logging.getLogger("bombardier")
 
@@ -68,6 +70,16 @@ class BombardierBot(commands.Bot):
         """The bot's dice for one command: each command gets its own generator, drawn from the
         bot's seed sequence, so a seeded console session replays exactly."""
         return RandomDice(int(self._seeds.integers(0, 2**63)))
+
+    @cached_property
+    def store(self) -> Store:
+        """The database (settings.database_path), opened and migrated on first use."""
+        return Store.open(self.settings.database_path)
+
+    async def close(self) -> None:
+        await super().close()
+        if "store" in self.__dict__:
+            self.store.close()
 
     async def load_cogs(self) -> None:
         for name in EXTENSIONS:
@@ -134,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
         setup_logging(settings, to_stderr=True)
         bot = create_bot(settings)
         try:
+            bot.store
+        except StoreError as e:
+            log.error("%s", e)
+            return 2
+        try:
             bot.run(settings.token, log_handler=None)
         except discord.LoginFailure:
             log.error("Discord refused the token: check DISCORD_TOKEN.")
@@ -151,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         return console.list_commands(create_bot(settings), as_json=args.json)
     seed = getattr(args, "seed", None)
     bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
+    try:
+        bot.store
+    except StoreError as e:
+        print(e, file=sys.stderr)
+        return 2
     return console.run(bot, getattr(args, "command", None), as_json=getattr(args, "json", False))
 
 

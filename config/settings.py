@@ -4,7 +4,8 @@ The TOML file is ``bombardier.toml`` in the project folder, or the path in ``BOM
 Keys (all optional)::
 
     token_file = "/run/secrets/discord_token"   # read when DISCORD_TOKEN is not set
-    data_dir = "data"                           # logs, console pictures, later the database
+    data_dir = "data"                           # logs, console pictures, the database
+    database = "data/bombardier.sqlite3"        # the SQLite file (default: bombardier.sqlite3 in data_dir)
     sync_guilds = [123456789012345678]          # sync commands to these guilds only (instant), not globally
     sync_commands = true                        # sync the command tree with Discord at start
     log_level = "INFO"
@@ -31,7 +32,7 @@ class Settings:
     token: str | None = field(default=None, repr=False)
     """Discord bot token; None runs the offline console."""
     data_dir: Path = PROJECT / "data"
-    """Where logs, console pictures and (later) the database live."""
+    """Where logs, console pictures and the database live."""
     sync_guilds: tuple[int, ...] = ()
     """Guilds to sync the command tree to at start instead of globally (they show at once)."""
     log_level: str = "INFO"
@@ -40,9 +41,16 @@ class Settings:
     dice_seed: int | None = None
     """Seed for the bot's dice; None draws from the OS (the console's --seed sets it)."""
 
+    database: Path | None = None
+    """The SQLite file; None means ``bombardier.sqlite3`` in the data folder."""
+
     @property
     def log_file(self) -> Path:
         return self.data_dir / "bombardier.log"
+
+    @property
+    def database_path(self) -> Path:
+        return self.database if self.database is not None else self.data_dir / "bombardier.sqlite3"
 
 
 def load_settings(env: dict[str, str] | None = None) -> Settings:
@@ -66,11 +74,16 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     data_dir = Path(env.get("BOMBARDIER_DATA", raw.get("data_dir", PROJECT / "data")))
     if not data_dir.is_absolute():
         data_dir = PROJECT / data_dir
+    database = env.get("BOMBARDIER_DATABASE", raw.get("database"))
+    if database is not None:
+        database = Path(database)
+        if not database.is_absolute():
+            database = PROJECT / database
     try:
         guilds = tuple(int(g) for g in raw.get("sync_guilds", ()))
     except (TypeError, ValueError):
         raise SettingsError(f"sync_guilds in {path} must be a list of guild ids.") from None
     return Settings(
         token=token, data_dir=data_dir, sync_guilds=guilds, log_level=str(raw.get("log_level", "INFO")).upper(),
-        sync_commands=bool(raw.get("sync_commands", True)),
+        sync_commands=bool(raw.get("sync_commands", True)), database=database,
     )

@@ -1,0 +1,1 @@
+"""What lasts between commands, in one SQLite file (see storage/database.py)."""

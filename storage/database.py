@@ -1,0 +1,160 @@
+"""The bot's one SQLite file, through sqlite-utils.
+
+Everything that lasts between commands (server and channel settings, campaigns, battles, war
+machine rosters, fortress state, the roll log) lives in one database file opened here. The
+rest of the project talks to it only through the small functions of the ``storage`` modules,
+each taking a :class:`Store`; nothing outside ``storage/`` writes SQL.
+
+Guarantees:
+
+- WAL mode, so readers never wait for the writer and a killed process leaves the file
+  consistent (SQLite's own journal does the work; we never write outside a transaction).
+- :meth:`Store.transaction` is the unit of change: one command's changes commit together or
+  not at all. It takes SQLite's write lock at the start (``BEGIN IMMEDIATE``), so two commands
+  changing the same battle run one after the other and never lose an update, whether they run
+  in threads of this process or in other processes sharing the file.
+- The schema carries a version: named migrations (``storage/migrations.py``) are applied once
+  each, in order, when the store opens; ``PRAGMA user_version`` is the number applied.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlite_utils
+
+
+class StoreError(Exception):
+    """The database file cannot be used (unreadable, locked for too long, newer than this bot)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One change to the schema, applied once per database, in the order listed."""
+
+    name: str
+    """Unique and never renamed, e.g. ``"campaigns-1"``: the database records it once applied."""
+    apply: Callable[[sqlite_utils.Database], None]
+    """Creates or alters tables; runs inside the migration's own transaction."""
+
+
+class Store:
+    """One open database file. Use :meth:`open`; close with :meth:`close` (or ``with``)."""
+
+    BUSY_TIMEOUT_S = 10.0
+    """How long a write waits for another process's write lock before giving up."""
+
+    def __init__(self, db: sqlite_utils.Database, path: Path | None) -> None:
+        self.db = db
+        self.path = path
+        self._lock = threading.RLock()
+
+    @classmethod
+    def open(cls, path: Path | str, migrations: Sequence[Migration] | None = None) -> Store:
+        """Opens (creating if needed) the file at ``path`` and brings its schema up to date.
+        ``":memory:"`` gives a private in-memory store (tests of pure storage logic)."""
+        if migrations is None:
+            from storage.migrations import MIGRATIONS
+
+            migrations = MIGRATIONS
+        memory = str(path) == ":memory:"
+        if not memory:
+            path = Path(path)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StoreError(f"The database folder {path.parent} cannot be created: {e.strerror}.") from None
+        try:
+            conn = sqlite3.connect(
+                ":memory:" if memory else path, timeout=cls.BUSY_TIMEOUT_S,
+                isolation_level=None, check_same_thread=False,
+            )
+            conn.execute("PRAGMA foreign_keys = ON")
+            db = sqlite_utils.Database(conn)
+            if not memory:
+                db.enable_wal()
+                conn.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as e:
+            raise StoreError(f"The database {path} cannot be opened: {e}.") from None
+        store = cls(db, None if memory else path)
+        store.migrate(migrations)
+        return store
+
+    def migrate(self, migrations: Sequence[Migration]) -> list[str]:
+        """Applies the migrations not yet applied, each in its own transaction; returns their names."""
+        names = [m.name for m in migrations]
+        if len(set(names)) != len(names):
+            raise ValueError(f"duplicate migration names in {names}")
+        with self.transaction() as db:
+            db["schema_migrations"].create(
+                {"name": str, "applied_at": float}, pk="name", if_not_exists=True
+            )
+            done = {row["name"] for row in db["schema_migrations"].rows}
+        unknown = done - set(names)
+        if unknown:
+            raise StoreError(
+                f"The database was written by a newer Bombardier (migrations {sorted(unknown)}); "
+                "update the bot before using it."
+            )
+        applied = []
+        for m in migrations:
+            if m.name in done:
+                continue
+            with self.transaction() as db:
+                m.apply(db)
+                db["schema_migrations"].insert({"name": m.name, "applied_at": time.time()})
+                db.execute(f"PRAGMA user_version = {len(done) + len(applied) + 1}")
+            applied.append(m.name)
+        return applied
+
+    @property
+    def version(self) -> int:
+        """The schema version: how many migrations this database has had."""
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite_utils.Database]:
+        """One unit of change: everything inside commits together, or nothing does.
+
+        Nested calls join the outer transaction (sqlite-utils' own ``atomic()`` blocks inside
+        become savepoints)."""
+        with self._lock:
+            conn = self.db.conn
+            if conn.in_transaction:
+                yield self.db
+                return
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as e:
+                raise StoreError(f"The database is busy ({e}); try again in a moment.") from None
+            try:
+                yield self.db
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+
+    def read(self, sql: str, params: Sequence | dict = ()) -> list[dict]:
+        """Rows of a read-only query as dicts (a consistent snapshot under WAL)."""
+        with self._lock:
+            cursor = self.db.execute(sql, params)
+            columns = [c[0] for c in cursor.description]
+            return [dict(zip(columns, row)) for row in cursor.fetchall()]
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,195 @@
+"""The store against real SQLite files: migrations, transactions, WAL, concurrency, a kill mid-write."""
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from storage.database import Migration, Store, StoreError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def counters(db):
+    db["counters"].create({"name": str, "value": int}, pk="name")
+
+
+def counters_note(db):
+    db["counters"].add_column("note", str)
+
+
+BASE = (Migration("test-counters-1", counters),)
+
+
+def test_open_creates_the_file_in_wal_mode_and_applies_migrations(tmp_path):
+    path = tmp_path / "sub" / "b.sqlite3"
+    with Store.open(path, BASE) as store:
+        assert path.exists()
+        assert store.db.journal_mode == "wal"
+        assert store.version == 1
+        assert "counters" in store.db.table_names()
+
+
+def test_migrations_apply_once_and_new_ones_on_the_next_open(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    Store.open(path, BASE).close()
+    with Store.open(path, BASE) as store:
+        assert store.version == 1
+        assert store.migrate(BASE) == []
+    with Store.open(path, BASE + (Migration("test-counters-2", counters_note),)) as store:
+        assert store.version == 2
+        assert "note" in store.db["counters"].columns_dict
+
+
+def test_a_database_from_a_newer_bot_is_refused(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    Store.open(path, BASE + (Migration("test-counters-2", counters_note),)).close()
+    with pytest.raises(StoreError, match="newer Bombardier"):
+        Store.open(path, BASE)
+
+
+def test_duplicate_migration_names_are_a_bug():
+    with pytest.raises(ValueError, match="duplicate"):
+        Store.open(":memory:", BASE + BASE)
+
+
+def test_a_failed_migration_leaves_nothing_behind(tmp_path):
+    def broken(db):
+        db["half"].create({"id": int}, pk="id")
+        raise RuntimeError("boom")
+
+    path = tmp_path / "b.sqlite3"
+    with pytest.raises(RuntimeError):
+        Store.open(path, BASE + (Migration("test-broken", broken),))
+    with Store.open(path, BASE) as store:
+        assert "half" not in store.db.table_names()
+        assert store.version == 1
+
+
+def test_a_transaction_commits_together_or_not_at_all(tmp_path):
+    with Store.open(tmp_path / "b.sqlite3", BASE) as store:
+        with store.transaction() as db:
+            db["counters"].insert({"name": "a", "value": 1})
+        with pytest.raises(KeyError):
+            with store.transaction() as db:
+                db["counters"].insert({"name": "b", "value": 1})
+                db["counters"].update("a", {"value": 99})
+                raise KeyError("user mistake found half way")
+        assert store.read("select name, value from counters") == [{"name": "a", "value": 1}]
+
+
+def test_nested_transactions_join_the_outer_one(tmp_path):
+    with Store.open(tmp_path / "b.sqlite3", BASE) as store:
+        with pytest.raises(KeyError):
+            with store.transaction() as db:
+                db["counters"].insert({"name": "a", "value": 1})
+                with store.transaction() as inner:
+                    inner["counters"].insert({"name": "b", "value": 2})
+                raise KeyError("outer fails")
+        assert store.read("select * from counters") == []
+
+
+def increment(store: Store, name: str) -> None:
+    with store.transaction() as db:
+        row = db.execute("select value from counters where name = ?", [name]).fetchone()
+        time.sleep(0.0005)  # widen the window in which a lost update would happen
+        db["counters"].upsert({"name": name, "value": (row[0] if row else 0) + 1}, pk="name")
+
+
+def test_concurrent_changes_never_lose_an_update(tmp_path):
+    with Store.open(tmp_path / "b.sqlite3", BASE) as store:
+        threads = [threading.Thread(target=lambda: [increment(store, "turn") for _ in range(25)]) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert store.read("select value from counters")[0]["value"] == 200
+
+
+def test_two_processes_sharing_the_file_never_lose_an_update(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    Store.open(path, BASE).close()
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]);"
+        "from test_database import BASE, increment; from storage.database import Store;"
+        "s = Store.open(sys.argv[3], BASE); [increment(s, 'turn') for _ in range(40)]"
+    )
+    here = str(Path(__file__).parent)
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(ROOT), here, str(path)]) for _ in range(3)]
+    assert all(p.wait(60) == 0 for p in procs)
+    with Store.open(path, BASE) as store:
+        assert store.read("select value from counters")[0]["value"] == 120
+
+
+WRITER = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from storage.database import Migration, Store
+def setup(db):
+    db["rows"].create({"id": int, "batch": int}, pk="id")
+s = Store.open(sys.argv[2], (Migration("kill-1", setup),))
+batch = 0
+while True:
+    batch += 1
+    with s.transaction() as db:
+        for i in range(200):
+            db["rows"].insert({"id": batch * 1000 + i, "batch": batch})
+            if i == 100:
+                print(batch, flush=True)
+"""
+
+
+def test_killing_the_process_mid_write_leaves_the_database_consistent(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(ROOT), str(path)], stdout=subprocess.PIPE, text=True)
+    for _ in range(5):  # let it commit a few batches, then kill it inside a transaction
+        proc.stdout.readline()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    conn = sqlite3.connect(path)
+    assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+    counts = conn.execute("select batch, count(*) from rows group by batch").fetchall()
+    assert counts, "at least one batch committed before the kill"
+    assert all(n == 200 for _, n in counts), counts  # whole batches only: the one killed is gone
+    conn.close()
+
+
+def test_an_unusable_folder_is_a_store_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StoreError, match="cannot be created"):
+        Store.open(blocker / "b.sqlite3", BASE)
+
+
+def test_a_file_that_is_not_a_database_is_a_store_error(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError):
+        Store.open(path, BASE)
+
+
+def test_the_bot_opens_its_store_from_the_settings(tmp_path):
+    from bot import create_bot
+    from config.settings import Settings
+    from storage.migrations import MIGRATIONS
+
+    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False))
+    assert bot.store.path == tmp_path / "bombardier.sqlite3"
+    assert bot.store.version == len(MIGRATIONS)
+    other = create_bot(Settings(data_dir=tmp_path, database=tmp_path / "elsewhere.db", sync_commands=False))
+    assert other.store.path == tmp_path / "elsewhere.db"
+
+
+def test_the_console_refuses_an_unusable_database_without_a_traceback(tmp_path):
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"garbage" * 200)
+    env = {"BOMBARDIER_DATA": str(tmp_path), "BOMBARDIER_DATABASE": str(bad), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, str(ROOT / "bot.py"), "play", "/misfire chart:blackpowder"],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert "cannot be opened" in out.stderr and "Traceback" not in out.stderr
