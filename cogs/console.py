@@ -227,6 +227,18 @@ def save_picture(reply: Reply, folder: Path) -> str | None:
     return str(path)
 
 
+def save_attachments(reply: Reply, folder: Path) -> list[str]:
+    """The reply's other files (``/log export``), written beside the pictures; their paths."""
+    paths = []
+    for name, data in reply.attachments:
+        folder.mkdir(parents=True, exist_ok=True)
+        stem, dot, ext = name.rpartition(".")
+        path = folder / f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}.{ext}"
+        path.write_bytes(data)
+        paths.append(str(path))
+    return paths
+
+
 async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.stdout) -> int:
     """Run one command line and print its answer; returns the exit code."""
     try:
@@ -242,12 +254,18 @@ async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.std
         return _fail(interaction.extras[FAILURE_KEY], OUR_FAULT, as_json, out)
     reply: Reply = interaction.extras[REPLY_KEY]
     path = save_picture(reply, bot.settings.data_dir / "console")
+    files = save_attachments(reply, bot.settings.data_dir / "console")
     if as_json:
-        print(json.dumps(reply.json(path), ensure_ascii=False), file=out)
+        answer = reply.json(path)
+        if files:
+            answer["attachments"] = files
+        print(json.dumps(answer, ensure_ascii=False), file=out)
     else:
         print(embed_text(reply.embed), file=out)
         if path:
             print(f"\nPicture: {path}", file=out)
+        for f in files:
+            print(f"File: {f}", file=out)
     return 0
 
 

@@ -55,6 +55,8 @@ class Reply:
     """The answer as plain lines: outcome first, then dice, then details."""
     fields: dict[str, Any] = field(default_factory=dict)
     """The command's own result fields for ``--json``."""
+    attachments: tuple[tuple[str, bytes], ...] = ()
+    """Other files sent with the answer, as (filename, bytes): ``/log export``'s JSON and CSV."""
 
     def json(self, image_path: str | None) -> dict[str, Any]:
         """The console's ``--json`` object (DESIGN.md, offline console)."""
@@ -124,11 +126,16 @@ async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T],
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Send a command's answer: the embed, with the picture attached and shown in it."""
     interaction.extras[REPLY_KEY] = reply
-    if reply.image is None:
+    files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]
+    if reply.image is not None:
+        reply.embed.set_image(url=f"attachment://{reply.filename}")
+        files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
+    if not files:
         await _send(interaction, embed=reply.embed)
-        return
-    reply.embed.set_image(url=f"attachment://{reply.filename}")
-    await _send(interaction, embed=reply.embed, file=discord.File(io.BytesIO(reply.image), filename=reply.filename))
+    elif len(files) == 1:
+        await _send(interaction, embed=reply.embed, file=files[0])
+    else:
+        await _send(interaction, embed=reply.embed, files=files)
 
 
 async def send_error(interaction: discord.Interaction, message: str, *, failure: bool = False) -> None:

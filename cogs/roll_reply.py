@@ -54,7 +54,14 @@ def outcome(e: ExpressionResult) -> str:
 
 
 def _term_dice(t: TermResult) -> list[str]:
-    return [die_text(d) for d in t.dice]
+    """The dice as thrown, each re-roll right after the die it replaced (``~~1~~ 5``)."""
+    first, again = t.dice[: t.term.count], iter(t.dice[t.term.count :])
+    out = []
+    for d in first:
+        out.append(die_text(d))
+        if d.rerolled:
+            out.append(die_text(next(again)))
+    return out
 
 
 def dice_text(e: ExpressionResult, limit: int) -> str:
@@ -82,7 +89,7 @@ def _tallied(e: ExpressionResult, limit: int) -> str:
     room = limit - len(tally) - 30
     shown: list[str] = []
     used = 0
-    every = [die_text(d) for t in e.terms for d in t.dice]
+    every = [text for t in e.terms for text in _term_dice(t)]
     for text in every:
         if used + len(text) + 1 > room:
             break

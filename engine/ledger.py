@@ -199,7 +199,7 @@ class Verification:
 
     def report(self) -> str:
         """Plain text for ``python bot.py verify``."""
-        lines = [f"Roll log {self.chain}: {self.entries} entries checked."]
+        lines = [f"Roll log {self.chain}: {self.entries} entr{'y' if self.entries == 1 else 'ies'} checked."]
         if self.ok:
             lines.append("OK: the chain is unbroken" + (
                 " and the secret matches the commitment." if self.secret_revealed else "."))

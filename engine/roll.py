@@ -276,9 +276,7 @@ def _term(r: _Reader, sign: int) -> Term:
         raise r.fail(f"'{r.text[r.pos]}' cannot start a roll: write a die like 2d6, 1a or 1s, or a number")
     count = r.number("the number of dice") if r.peek().isdigit() else None
     letter = r.peek()
-    if letter not in ("d", "a", "s"):
-        if count is None:  # a digit was promised by starts_term
-            raise r.fail("a die or a number should be here")
+    if letter not in ("d", "a", "s"):  # starts_term promised a digit, so `count` was read
         return Term(text=r.low[start : r.pos], sign=sign, constant=count)
     if count == 0:
         raise r.fail("0 dice rolls nothing: roll at least 1", start)
@@ -311,6 +309,8 @@ def _expression(r: _Reader) -> Expression:
         sign = -1 if r.peek() == "-" else 1
         r.pos += 1
     terms = [_term(r, sign)]
+    if sign < 0 and (terms[0].target is not None or terms[0].kind is DieKind.SCATTER):
+        raise r.fail("a minus sign goes only before dice or numbers that add up", start)
     while True:
         before = r.pos
         r.skip_spaces()

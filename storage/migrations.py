@@ -7,6 +7,7 @@ once, after the modules its tables refer to.
 
 from __future__ import annotations
 
+from storage import roll_log
 from storage.database import Migration
 
-MIGRATIONS: tuple[Migration, ...] = ()
+MIGRATIONS: tuple[Migration, ...] = (*roll_log.MIGRATIONS,)
