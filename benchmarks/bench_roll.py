@@ -41,6 +41,12 @@ def main() -> None:
     line("1000d6k>3 with d20 1.1.2 (same dice and selection)", theirs, "ms", 1e3)
     print(f"{'ratio d20 / ours (above 1: ours is faster)':<60} {theirs / ours:10.2f}")
 
+    plain_ours = median_time(lambda: roll("1000d6", dice_for_roll(SECRET, next(numbers))), calls=200)
+    plain_theirs = median_time(lambda: d20.roll("1000d6").total, calls=200)
+    line("/roll 1000d6 (a plain sum), ours", plain_ours, "ms", 1e3)
+    line("1000d6 with d20", plain_theirs, "ms", 1e3)
+    print(f"{'ratio d20 / ours':<60} {plain_theirs / plain_ours:10.2f}")
+
     small_ours = median_time(lambda: roll("2d6+1", dice_for_roll(SECRET, next(numbers))), calls=5000)
     small_theirs = median_time(lambda: d20.roll("2d6+1").total, calls=5000)
     line("/roll 2d6+1, ours", small_ours, "µs", 1e6)
