@@ -322,3 +322,35 @@ def test_more_faces_than_any_shot_rolls_are_refused_up_front():
     assert len(split_faces(" ".join(["4"] * MAX_ENTERED))) == MAX_ENTERED
     with pytest.raises(DiceError, match=f"{MAX_ENTERED + 1} faces .* at most {MAX_ENTERED}"):
         split_faces(" ".join(["4"] * (MAX_ENTERED + 1)))
+
+
+# Dice of any size (DieKind.DX), for /roll: backward compatible with every source above.
+
+
+def test_a_die_of_any_size_rolls_one_to_its_sides_and_names_itself():
+    from engine.dice import RecordingDice
+
+    dice = RecordingDice(RandomDice(11))
+    faces = [dice.dx(20, "p") for _ in range(400)]
+    assert {d.value for d in faces} == set(range(1, 21))
+    assert all(d.kind is DieKind.DX and d.sides == 20 and d.die == "d20" and d.face == str(d.value) for d in faces)
+    assert dice.rolled == faces
+
+
+def test_a_d6_or_d3_asked_by_size_is_the_usual_die():
+    assert RandomDice(1).dx(6, "p").kind is DieKind.D6
+    assert RandomDice(1).dx(3, "p").die == "D3"
+
+
+def test_a_die_size_out_of_bounds_is_a_bug_not_a_rules_error():
+    with pytest.raises(ValueError) as err:
+        RandomDice(1).dx(1, "p")
+    assert not isinstance(err.value, DiceError)
+
+
+def test_entered_faces_of_a_large_die():
+    dice = EnteredDice("100 1", RandomDice(0))
+    assert dice.dx(100, "p").value == 100 and dice.dx(100, "p").by is Roller.PLAYER
+    with pytest.raises(DiceError, match="'21' \\(die 1\\) does not fit the d20 rolled for p; faces that fit: 1 to 20."):
+        EnteredDice("21", RandomDice(0)).dx(20, "p")
+    assert EnteredDice("", RandomDice(0)).dx(20, "p").sides == 20
