@@ -47,7 +47,7 @@ class RollSyntaxError(RulesError):
         self.text = text
         self.position = position
         self.reason = reason
-        shown = " ".join(text.split("\n"))
+        shown = text.replace("\n", " ").replace("\t", " ")  # one line, the caret still under its character
         super().__init__(
             f"Roll: {reason} (at character {position + 1}):\n```\n{shown}\n{' ' * position}^\n```"
         )
@@ -373,14 +373,11 @@ def _roll_term(term: Term, dice: Dice) -> TermResult:
     first = [_one(term, dice, term.text) for _ in range(term.count)]
     rerolled = [False] * len(first)
     final = list(first)
-    again: list[DieRoll] = []
     if term.reroll is not None:
         for i, die in enumerate(first):
             if term.reroll.passes(die.value):
-                new = _one(term, dice, f"{term.text} re-roll")
                 rerolled[i] = True
-                final[i] = new
-                again.append(new)
+                final[i] = _one(term, dice, f"{term.text} re-roll")
     kept = [True] * len(final)
     if term.keep is not None:
         which, k = term.keep
@@ -391,20 +388,12 @@ def _roll_term(term: Term, dice: Dice) -> TermResult:
     success = [None] * len(final)
     if term.target is not None:
         success = [kept[i] and term.target.passes(d.value) for i, d in enumerate(final)]
-    # The struck die is the first throw; its re-roll follows it in the list.
-    shown: list[RolledDie] = []
-    re_index = 0
-    by_first: dict[int, RolledDie] = {}
-    for i, die in enumerate(first):
-        if rerolled[i]:
-            by_first[i] = RolledDie(again[re_index], False, not kept[i], success[i])
-            re_index += 1
-    for i, die in enumerate(first):
-        if rerolled[i]:
-            shown.append(RolledDie(die, True, False, None))
-        else:
-            shown.append(RolledDie(die, False, not kept[i], success[i]))
-    shown += [by_first[i] for i in sorted(by_first)]
+    # Roll order: the first throw (a re-rolled die struck), then the re-rolls in the same order.
+    shown = [
+        RolledDie(d, True, False, None) if rerolled[i] else RolledDie(d, False, not kept[i], success[i])
+        for i, d in enumerate(first)
+    ]
+    shown += [RolledDie(final[i], False, not kept[i], success[i]) for i in range(len(first)) if rerolled[i]]
     if term.kind is DieKind.SCATTER:
         value = None
     elif term.target is not None:
