@@ -31,8 +31,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dice import MAX_SIDES, DieKind, DieRoll, RandomDice
-from engine.errors import RulesError
+from engine.dice import MAX_SIDES, DieKind, DieRoll, RandomDice, split_faces
+from engine.errors import DiceError, RulesError
 
 FORMAT = "bombardier-roll-log"
 VERSION = 1
@@ -239,6 +239,25 @@ def read_entries(data: Any) -> tuple[str, str, bytes | None, list[Entry]]:
     return chain, commitment_hex, secret, entries
 
 
+def _marks_problem(e: Entry) -> str | None:
+    """Players' dice are exactly the faces of the command's `dice` option, taken first (that is
+    how :class:`~engine.dice.EnteredDice` takes them), so a bot die cannot be passed off as a
+    player's to escape the check."""
+    given = dict(e.options).get("dice")
+    try:
+        n = len(split_faces(given)) if isinstance(given, str) else 0
+    except DiceError:
+        return "its dice option is not a list of faces."
+    marks = [d.by for d in e.dice]
+    if any(m not in ("bot", "player") for m in marks):
+        return "a die is marked neither bot nor player."
+    if marks[:n] != ["player"] * n or "player" in marks[n:]:
+        entered = marks.count("player")
+        return (f"{entered} of its dice are marked as entered by players, but its dice option gives {n} "
+                "faces, which come first: a bot die was passed off as a player's.")
+    return None
+
+
 def verify(data: Mapping[str, Any]) -> Verification:
     """Check an export (:func:`export`'s shape, as read back from JSON). Raises LedgerFormatError
     when it is not a roll log at all; otherwise reports the first failure, or that all is well."""
@@ -261,6 +280,9 @@ def verify(data: Mapping[str, Any]) -> Verification:
             return failed(e.number, i, f"its previous hash is not {before}: the chain is broken here.")
         if content_hash(e.content()) != e.hash:
             return failed(e.number, i, "its hash does not match its content: it was changed after it was logged.")
+        marks = _marks_problem(e)
+        if marks:
+            return failed(e.number, i, marks)
         if secret is not None:
             try:
                 derived = replay(secret, e.number, e.dice)

@@ -155,6 +155,19 @@ def test_player_dice_are_not_checked(honest):
     assert verify(rehash(honest, 1)).ok
 
 
+def test_a_bot_die_passed_off_as_a_players_fails_even_rehashed(honest):
+    honest["entries"][3]["dice"][0]["by"] = "player"
+    result = verify(rehash(honest, 3))
+    assert not result.ok and result.failed_roll == 4
+    assert "1 of its dice are marked as entered by players, but its dice option gives 0 faces" in result.reason
+
+
+def test_a_player_die_needs_its_face_in_the_dice_option(honest):
+    honest["entries"][1]["options"]["dice"] = "1 1"
+    result = verify(rehash(honest, 1))
+    assert not result.ok and result.failed_roll == 2 and "gives 2 faces" in result.reason
+
+
 def test_before_the_reveal_only_the_chain_is_checked(honest):
     honest["secret"] = None
     result = verify(honest)
