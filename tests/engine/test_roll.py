@@ -248,3 +248,16 @@ def test_the_bots_faces_entered_by_hand_give_the_same_roll(terms, extra, seed):
     by_players = roll(text, EnteredDice(faces, RandomDice(seed + 1)))
     assert all(d.by is Roller.PLAYER for d in by_players.dice)
     assert as_bot(by_players) == by_bot
+
+
+@given(st.text(alphabet="0123456789dDasSkhlr+-<>=,; x()\t", max_size=40))
+@settings(max_examples=400, deadline=None)
+def test_any_text_either_rolls_or_is_one_syntax_error_pointing_inside_it(text):
+    try:
+        result = roll(text, RandomDice(0))
+    except RollSyntaxError as err:
+        assert 0 <= err.position <= len(text)
+        assert str(err).count("^") == 1
+    else:
+        assert 1 <= len(result.expressions) <= 10
+        assert len(result.dice) <= 2 * 1000
