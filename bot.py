@@ -3,6 +3,7 @@
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
     python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
     python bot.py commands [--json]
+    python bot.py verify <export.json>   check a roll log export (exit 0 ok, 1 failed, 2 unreadable)
 
 :func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
 use it).
@@ -33,8 +34,8 @@ from storage.database import Store, StoreError
 log = logging.getLogger("bombardier")
 
 EXTENSIONS = (
-    "cogs.fire", "cogs.shoot", "cogs.combat", "cogs.warmaster", "cogs.wh40k", "cogs.rules", "cogs.campaign",
-    "cogs.buttons",
+    "cogs.fire", "cogs.shoot", "cogs.combat", "cogs.warmaster", "cogs.wh40k", "cogs.roll", "cogs.rules",
+    "cogs.campaign", "cogs.buttons",
 )
 
 
@@ -83,6 +84,14 @@ class BombardierBot(commands.Bot):
         if interaction is not None and REPLAY_KEY in interaction.extras:
             return ReplayDice(interaction.extras[REPLAY_KEY], source)
         return source
+
+    def new_secret(self) -> bytes:
+        """32 bytes to seed a roll log chain (engine/ledger.py): from the OS; from the bot's seed
+        sequence when a dice seed is set (console ``--seed``, tests), so such a session replays
+        exactly from a fresh database."""
+        if self.settings.dice_seed is None:
+            return os.urandom(32)
+        return self._seeds.bytes(32)
 
     @cached_property
     def store(self) -> Store:
@@ -138,6 +147,30 @@ def setup_logging(settings: Settings, *, to_stderr: bool) -> None:
     root.setLevel(settings.log_level)
 
 
+def verify_export(path: str) -> int:
+    """``python bot.py verify <export.json>``: a plain report; exit 0 when every check passes,
+    1 when one fails, 2 when the file cannot be read as a roll log."""
+    import json
+
+    from engine.ledger import LedgerFormatError, verify
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        result = verify(data)
+    except OSError as e:
+        print(f"Cannot read {path}: {e.strerror}.")
+        return 2
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        print(f"{path} is not JSON: {e}.")
+        return 2
+    except LedgerFormatError as e:
+        print(f"{path}: {e}")
+        return 2
+    print(result.report())
+    return 0 if result.ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bot.py", description="Bombardier, a referee for tabletop war machines.")
     sub = parser.add_subparsers(dest="mode")
@@ -147,7 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
+    check = sub.add_parser("verify", help="check a roll log export (/log export, /log reveal, a battle's end)")
+    check.add_argument("export", help="the export's JSON file")
     args = parser.parse_args(argv)
+
+    if args.mode == "verify":
+        return verify_export(args.export)
 
     try:
         settings = load_settings()

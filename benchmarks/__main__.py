@@ -2,7 +2,7 @@
 
 from benchmarks import (
     bench_campaign, bench_cannon, bench_discord, bench_fire_thrower, bench_rules, bench_stone_thrower, bench_warmaster,
-    bench_wh40k,
+    bench_roll, bench_wh40k,
 )
 
 if __name__ == "__main__":
@@ -14,3 +14,4 @@ if __name__ == "__main__":
     bench_rules.main()
     bench_discord.main()
     bench_campaign.main()
+    bench_roll.main()

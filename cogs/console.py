@@ -259,7 +259,8 @@ def save_attachments(reply: Reply, folder: Path) -> list[str]:
     paths = []
     for name, data in reply.attachments:
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / name
+        stem, dot, ext = name.rpartition(".")
+        path = folder / f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}.{ext}"
         path.write_bytes(data)
         paths.append(str(path))
     return paths

@@ -74,7 +74,7 @@ class Reply:
 
 
 def dice_json(d: DieRoll) -> dict[str, Any]:
-    return {"die": d.kind.value, "face": d.face, "purpose": d.purpose, "by": d.by.value}
+    return {"die": d.die, "face": d.face, "purpose": d.purpose, "by": d.by.value}
 
 
 def die_words(d: DieRoll) -> str:

@@ -11,6 +11,7 @@ the :class:`DieRoll` it returns. Two sources share that one path (as pokerkit do
 from __future__ import annotations
 
 import abc
+import dataclasses
 import enum
 import re
 from collections.abc import Iterable
@@ -28,10 +29,12 @@ class DieKind(enum.Enum):
     D3 = "D3"
     ARTILLERY = "artillery"
     SCATTER = "scatter"
+    DX = "dX"
+    """A die of any number of sides (``/roll 1d20``); the roll carries its :attr:`DieRoll.sides`."""
 
     @property
     def label(self) -> str:
-        return {"D6": "D6", "D3": "D3", "artillery": "artillery die", "scatter": "scatter die"}[self.value]
+        return {"D6": "D6", "D3": "D3", "artillery": "artillery die", "scatter": "scatter die", "dX": "die"}[self.value]
 
     @property
     def faces_that_fit(self) -> str:
@@ -40,6 +43,7 @@ class DieKind(enum.Enum):
             "D3": "1 to 3",
             "artillery": "2, 4, 6, 8, 10 or M (misfire)",
             "scatter": "H (hit) or @DEG (an arrow DEG degrees clockwise from the line of fire)",
+            "dX": "1 to the number of sides",
         }[self.value]
 
 
@@ -73,6 +77,13 @@ class DieRoll:
     """What the procedure rolled it for, in its words ("scatter", "bounce", "misfire chart")."""
     by: Roller
     """Whether a player entered it or the bot rolled it."""
+    sides: int | None = None
+    """:attr:`DieKind.DX` only: how many sides the die has; otherwise None."""
+
+    @property
+    def die(self) -> str:
+        """The die's name in the notation and the roll log: ``D6``, ``artillery``, ``d20``."""
+        return f"d{self.sides}" if self.kind is DieKind.DX else self.kind.value
 
     @property
     def is_misfire(self) -> bool:
@@ -85,10 +96,13 @@ class DieRoll:
         return self.kind is DieKind.SCATTER and self.face.startswith("H")
 
 
+MAX_SIDES = 1000
+"""The most sides a :attr:`DieKind.DX` die may have."""
+
 MAX_ENTERED = 200
 """More faces than any procedure rolls: a longer list is a mistake, refused before reading it."""
 
-_TOKEN = re.compile(r"^(?:\d{1,2}|M|H|H@-?\d{1,4}|@-?\d{1,4})$")
+_TOKEN = re.compile(r"^(?:\d{1,4}|M|H|H@-?\d{1,4}|@-?\d{1,4})$")
 
 
 def split_faces(text: str) -> tuple[str, ...]:
@@ -124,9 +138,19 @@ class Dice(abc.ABC):
         fire), so a hit comes back with a direction."""
         return self.roll(DieKind.SCATTER, purpose, small_arrow=small_arrow)
 
+    def dx(self, sides: int, purpose: str) -> DieRoll:
+        """A die of `sides` sides (2 to :data:`MAX_SIDES`); a D6 or D3 is rolled as one."""
+        if sides == 6:
+            return self.d6(purpose)
+        if sides == 3:
+            return self.d3(purpose)
+        if not 2 <= sides <= MAX_SIDES:
+            raise ValueError(f"a die of {sides} sides")  # the roll grammar bounds it first: a bug
+        return self.roll(DieKind.DX, purpose, sides=sides)
+
     @abc.abstractmethod
-    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
-        """The next die of `kind`, rolled for `purpose`."""
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
+        """The next die of `kind`, rolled for `purpose` (`sides` for :attr:`DieKind.DX` only)."""
 
     def finish(self) -> None:
         """Called when a procedure has rolled its last die."""
@@ -152,7 +176,10 @@ class RandomDice(Dice):
     def _pick(self, n: int) -> int:
         return int(self._uniform() * n)
 
-    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
+        if kind is DieKind.DX:
+            v = self._pick(sides) + 1
+            return DieRoll(kind, str(v), v, None, purpose, Roller.BOT, sides)
         if kind is DieKind.D6:
             v = self._pick(6) + 1
             return DieRoll(kind, str(v), v, None, purpose, Roller.BOT)
@@ -188,12 +215,14 @@ class EnteredDice(Dice):
         """How many faces the players entered."""
         return len(self._faces)
 
-    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
         if self._next >= len(self._faces):
+            if kind is DieKind.DX:
+                return self._fallback.roll(kind, purpose, small_arrow=small_arrow, sides=sides)
             return self._fallback.roll(kind, purpose, small_arrow=small_arrow)
         token = self._faces[self._next]
         self._next += 1
-        return _read_face(token, self._next, kind, purpose, small_arrow)
+        return _read_face(token, self._next, kind, purpose, small_arrow, sides)
 
     def finish(self) -> None:
         left = self._faces[self._next :]
@@ -212,8 +241,11 @@ class RecordingDice(Dice):
         self._inner = inner
         self.rolled: list[DieRoll] = []
 
-    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
-        die = self._inner.roll(kind, purpose, small_arrow=small_arrow)
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
+        if kind is DieKind.DX:
+            die = self._inner.roll(kind, purpose, small_arrow=small_arrow, sides=sides)
+        else:
+            die = self._inner.roll(kind, purpose, small_arrow=small_arrow)
         self.rolled.append(die)
         return die
 
@@ -234,25 +266,34 @@ class ReplayDice(Dice):
         self._next = 0
         self._fallback = fallback
 
-    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False) -> DieRoll:
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
         for i in range(self._next, len(self._recorded)):
             die = self._recorded[i]
-            if die.kind is kind and die.purpose == purpose:
+            if die.kind is kind and die.purpose == purpose and (kind is not DieKind.DX or die.sides == sides):
                 self._next = i + 1
-                return DieRoll(die.kind, die.face, die.value, die.direction, die.purpose, Roller.PLAYER)
+                return dataclasses.replace(die, by=Roller.PLAYER)
+        if kind is DieKind.DX:
+            return self._fallback.roll(kind, purpose, small_arrow=small_arrow, sides=sides)
         return self._fallback.roll(kind, purpose, small_arrow=small_arrow)
 
     def finish(self) -> None:
         self._fallback.finish()
 
 
-def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arrow: bool) -> DieRoll:
+def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arrow: bool, sides: int | None = None) -> DieRoll:
     def unfit(extra: str = "") -> DiceError:
         return DiceError(
             f"Dice: '{token}' (die {position}) does not fit the {kind.label} rolled for {purpose}; "
             f"faces that fit: {kind.faces_that_fit}{extra}."
         )
 
+    if kind is DieKind.DX:
+        if not token.isdigit() or not 1 <= int(token) <= sides:
+            raise DiceError(
+                f"Dice: '{token}' (die {position}) does not fit the d{sides} rolled for {purpose}; "
+                f"faces that fit: 1 to {sides}."
+            )
+        return DieRoll(kind, str(int(token)), int(token), None, purpose, Roller.PLAYER, sides)
     if kind is DieKind.SCATTER:
         if token == "H":
             if small_arrow:

@@ -7,7 +7,7 @@ once, after the modules its tables refer to.
 
 from __future__ import annotations
 
-from storage import actions, campaigns, settings, sieges
+from storage import actions, campaigns, roll_log, settings, sieges
 from storage.database import Migration
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -15,4 +15,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     *campaigns.MIGRATIONS,
     *actions.MIGRATIONS,
     *sieges.MIGRATIONS,
+    *roll_log.MIGRATIONS,
 )

@@ -159,7 +159,7 @@ def test_empty_text_gives_no_faces():
 @pytest.mark.parametrize(
     ("text", "bad", "position"),
     [("X", "X", 1), ("H 4.5", "4.5", 2), ("H 4 @", "@", 3), ("H@", "H@", 1), ("@abc", "@ABC", 1), ("1d6", "1D6", 1),
-     ("@12345", "@12345", 1), ("100", "100", 1), ("HH", "HH", 1)],
+     ("@12345", "@12345", 1), ("10000", "10000", 1), ("HH", "HH", 1)],
 )
 def test_a_token_that_is_no_die_face_is_refused_when_entered_quoting_it(text, bad, position):
     with pytest.raises(DiceError) as err:
@@ -354,3 +354,33 @@ def test_replayed_dice_skip_what_the_fuller_run_no_longer_rolls():
     assert replay.d6("pick rank 3").value == 6  # rank 2's pick is passed over
     assert replay.d6("pick rank 2").value == 1  # and cannot come back after a later die was used
     replay.finish()
+# Dice of any size (DieKind.DX), for /roll: backward compatible with every source above.
+
+
+def test_a_die_of_any_size_rolls_one_to_its_sides_and_names_itself():
+    from engine.dice import RecordingDice
+
+    dice = RecordingDice(RandomDice(11))
+    faces = [dice.dx(20, "p") for _ in range(400)]
+    assert {d.value for d in faces} == set(range(1, 21))
+    assert all(d.kind is DieKind.DX and d.sides == 20 and d.die == "d20" and d.face == str(d.value) for d in faces)
+    assert dice.rolled == faces
+
+
+def test_a_d6_or_d3_asked_by_size_is_the_usual_die():
+    assert RandomDice(1).dx(6, "p").kind is DieKind.D6
+    assert RandomDice(1).dx(3, "p").die == "D3"
+
+
+def test_a_die_size_out_of_bounds_is_a_bug_not_a_rules_error():
+    with pytest.raises(ValueError) as err:
+        RandomDice(1).dx(1, "p")
+    assert not isinstance(err.value, DiceError)
+
+
+def test_entered_faces_of_a_large_die():
+    dice = EnteredDice("100 1", RandomDice(0))
+    assert dice.dx(100, "p").value == 100 and dice.dx(100, "p").by is Roller.PLAYER
+    with pytest.raises(DiceError, match="'21' \\(die 1\\) does not fit the d20 rolled for p; faces that fit: 1 to 20."):
+        EnteredDice("21", RandomDice(0)).dx(20, "p")
+    assert EnteredDice("", RandomDice(0)).dx(20, "p").sides == 20

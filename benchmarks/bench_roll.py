@@ -1,0 +1,79 @@
+"""/roll and the roll log: figures, printed (issue 9).
+
+* ``/roll 1000d6>=4``: our grammar and dice (engine/roll.py with the log's HMAC-seeded RandomDice)
+  beside d20 (Avrae's roller, a widely used Python dice library, a bench-only dependency) on the
+  same thousand dice in the same run. d20 has no success pools, so it rolls ``1000d6k>3`` (keep the
+  dice above 3): the same dice and the same selection; the successes are the kept dice.
+* The reply for it (every die listed, within Discord's limits).
+* One log entry: its hash alone (canonical JSON + SHA-256), and appended to a real SQLite file in
+  one transaction (storage/roll_log.py).
+
+Medians of calls timed one by one; never asserted.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from pathlib import Path
+
+from benchmarks.bench_cannon import median_time
+from cogs.roll_reply import roll_reply, roll_summary
+from engine.ledger import dice_for_roll, make_entry
+from engine.roll import roll
+from storage import roll_log
+from storage.database import Store
+
+SECRET = bytes(range(32))
+
+
+def line(name: str, seconds: float, unit: str, scale: float, note: str = "") -> None:
+    print(f"{name:<60} {seconds * scale:10.2f} {unit:<3} {note}")
+
+
+def main() -> None:
+    import d20
+
+    numbers = itertools.count(1)
+    ours = median_time(lambda: roll("1000d6>=4", dice_for_roll(SECRET, next(numbers))), calls=400)
+    theirs = median_time(lambda: len(d20.roll("1000d6k>3").expr.roll.keptset), calls=400)
+    line("/roll 1000d6>=4, ours (grammar + HMAC seed + dice)", ours, "ms", 1e3)
+    line("1000d6k>3 with d20 1.1.2 (same dice and selection)", theirs, "ms", 1e3)
+    print(f"{'ratio d20 / ours (above 1: ours is faster)':<60} {theirs / ours:10.2f}")
+
+    plain_ours = median_time(lambda: roll("1000d6", dice_for_roll(SECRET, next(numbers))), calls=200)
+    plain_theirs = median_time(lambda: d20.roll("1000d6").total, calls=200)
+    line("/roll 1000d6 (a plain sum), ours", plain_ours, "ms", 1e3)
+    line("1000d6 with d20", plain_theirs, "ms", 1e3)
+    print(f"{'ratio d20 / ours':<60} {plain_theirs / plain_ours:10.2f}")
+
+    small_ours = median_time(lambda: roll("2d6+1", dice_for_roll(SECRET, next(numbers))), calls=5000)
+    small_theirs = median_time(lambda: d20.roll("2d6+1").total, calls=5000)
+    line("/roll 2d6+1, ours", small_ours, "µs", 1e6)
+    line("2d6+1 with d20", small_theirs, "µs", 1e6)
+    print(f"{'ratio d20 / ours':<60} {small_theirs / small_ours:10.2f}")
+
+    result = roll("1000d6>=4", dice_for_roll(SECRET, 1))
+    line("the reply for 1000d6>=4 (embed, summary, --json fields)", median_time(lambda: roll_reply(result), calls=200), "ms", 1e3)
+
+    summary = roll_summary(result)
+    line("one log entry's hash (1000 dice, canonical JSON + SHA-256)", median_time(
+        lambda: make_entry(previous="0" * 64, number=1, time="2026-11-21T22:00:00+00:00", user="1", command="roll",
+                           options={"expression": "1000d6>=4"}, dice=result.dice, summary=summary), calls=200), "ms", 1e3)
+    small = roll("2d6+1", dice_for_roll(SECRET, 1))
+    with tempfile.TemporaryDirectory() as tmp, Store.open(Path(tmp) / "bench.sqlite3") as store:
+        secrets = (n.to_bytes(32, "big") for n in itertools.count(1))
+        chain = "channel:0:0"
+        roll_log.open_chain(store, chain, lambda: next(secrets))
+
+        def append() -> None:
+            with store.transaction():
+                slot = roll_log.next_roll(store, chain, lambda: next(secrets))
+                roll_log.append(store, slot, user="1", command="roll", options={"expression": "2d6+1"},
+                                dice=small.dice, summary=roll_summary(small))
+
+        line("one log append (2d6+1 entry, hash + SQLite transaction, WAL)", median_time(append, calls=300), "ms", 1e3)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""How the roll log reads: ``/log show``, ``/log export`` and ``/log reveal``, and the line a
+roll shows when it starts a chain. Pure functions of storage's records and the export JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import discord
+
+from cogs.replies import COLOUR_OK, Reply, clip_lines
+from engine.ledger import Entry
+from storage.roll_log import Chain, Reveal, export_csv
+
+VERIFY_HINT = "Anyone can check an export offline: python bot.py verify <export.json>"
+
+
+def chain_words(chain: str) -> str:
+    return "this channel" if chain.startswith("channel:") else chain
+
+
+def started_line(chain: Chain) -> str:
+    """Shown with the first roll of an epoch: what the bot committed to."""
+    return (f"New roll log for {chain_words(chain.chain)} (epoch {chain.epoch}): the bot committed to secret "
+            f"SHA-256 {chain.commitment}; /log reveal discloses it.")
+
+
+def entry_lines(e: Entry) -> str:
+    entered = sum(1 for d in e.dice if d.by == "player")
+    dice = f"{len(e.dice)} dice" + (f" ({entered} entered)" if entered else "")
+    lines = [f"<@{e.user}>: " + "; ".join(e.summary), f"{dice} · hash {e.hash[:12]}"]
+    return clip_lines(lines, 1000)
+
+
+def show_reply(chain: Chain | None, entries: list[Entry], asked: int) -> Reply:
+    if chain is None:
+        embed = discord.Embed(title="Roll log", description="Nothing has been rolled in this channel yet.", colour=COLOUR_OK)
+        return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(),
+                     summary=("Nothing has been rolled in this channel yet.",), fields={"entries": []})
+    head = (f"{chain_words(chain.chain).capitalize()}, epoch {chain.epoch}: {chain.next_roll - 1} roll(s). "
+            f"Commitment (SHA-256 of the secret): {chain.commitment}")
+    embed = discord.Embed(title=f"Roll log: the last {len(entries)} of {chain.next_roll - 1}", description=head, colour=COLOUR_OK)
+    for e in entries:
+        embed.add_field(name=f"#{e.number} /{e.command} · {e.time[:16].replace('T', ' ')} UTC"[:256], value=entry_lines(e), inline=False)
+    if not entries:
+        embed.add_field(name="No rolls yet", value="This epoch has no rolls yet.", inline=False)
+    embed.set_footer(text=VERIFY_HINT)
+    summary = (head,) + tuple(f"#{e.number} {e.command}: {'; '.join(e.summary)}" for e in entries)
+    return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(), summary=summary,
+                 fields={"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment,
+                         "asked": asked, "entries": [e.json() for e in entries]})
+
+
+def _files(data: dict[str, Any]) -> tuple[tuple[str, bytes], ...]:
+    stem = f"roll-log-epoch{data['epoch']}"
+    return (
+        (f"{stem}.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),
+        (f"{stem}.csv", export_csv(data).encode("utf-8")),
+    )
+
+
+def export_reply(data: dict[str, Any]) -> Reply:
+    n = len(data["entries"])
+    revealed = data["secret"] is not None
+    text = (f"{chain_words(data['chain']).capitalize()}, epoch {data['epoch']}: {n} roll(s), as JSON and CSV. "
+            + ("The secret is revealed: the bot's dice can be checked." if revealed else
+               "The secret is not revealed yet: the chain can be checked now, the dice after /log reveal."))
+    embed = discord.Embed(title="Roll log export", description=text, colour=COLOUR_OK)
+    embed.set_footer(text=VERIFY_HINT)
+    return Reply(embed=embed, image=None, filename="", command="log export", system="any", dice=(), summary=(text,),
+                 fields={"chain": data["chain"], "epoch": data["epoch"], "entries": n, "revealed": revealed},
+                 attachments=_files(data))
+
+
+def reveal_reply(r: Reveal) -> Reply:
+    data = r.export
+    text = (f"The secret of epoch {data['epoch']} ({len(data['entries'])} roll(s)) is {r.secret.hex()}; its SHA-256 is "
+            f"the commitment {data['commitment']}. Rolls from now on use a new secret (epoch {data['epoch'] + 1}), "
+            f"commitment {r.next_commitment}.")
+    embed = discord.Embed(title="Roll log secret revealed", description=text, colour=COLOUR_OK)
+    embed.set_footer(text=VERIFY_HINT)
+    return Reply(embed=embed, image=None, filename="", command="log reveal", system="any", dice=(), summary=(text,),
+                 fields={"chain": data["chain"], "epoch": data["epoch"], "secret": r.secret.hex(),
+                         "commitment": data["commitment"], "next_commitment": r.next_commitment},
+                 attachments=_files(data))

@@ -1,0 +1,250 @@
+"""The roll log in the store: chains of hashed entries, each chain under its own secret.
+
+A *chain* is keyed by a chain id: ``channel:<guild>:<channel>`` for rolls made in a channel
+(:func:`channel_chain`), and whatever id a battle picks for its own (``battle:<id>``). Each chain
+runs in *epochs*: epoch 1 starts with the chain's first roll under a fresh secret; revealing the
+secret (``/log reveal``, or a battle's end) closes the epoch and starts the next under a new one.
+Roll numbers count 1, 2, 3 ... within an epoch, as :mod:`engine.ledger` derives the dice.
+
+How a command that rolls uses it (the lead wires ``/fire`` the same way)::
+
+    result, entry = log_roll(store, chain, new_secret, lambda dice: run(dice), user=..., command=...,
+                             options=..., record=lambda result: (result.dice, summary_lines))
+
+or in two steps, :func:`next_roll` (the Dice for the next roll number) and :func:`append` (the
+finished command), inside one ``store.transaction()`` so nothing else takes the number between.
+
+Tables (migration ``roll-log-1``): ``roll_chains`` (one row per chain and epoch: the secret, its
+commitment, the next roll number, the last hash, when it started and was revealed) and
+``roll_entries`` (one row per entry, as :class:`engine.ledger.Entry` holds it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, TypeVar
+
+import sqlite_utils
+
+from engine.dice import DieRoll, RandomDice
+from engine.ledger import Entry, LoggedDie, commitment, dice_for_roll, export, make_entry
+from storage.database import Migration, Store
+
+T = TypeVar("T")
+
+
+def _create(db: sqlite_utils.Database) -> None:
+    db["roll_chains"].create(
+        {"chain": str, "epoch": int, "secret": str, "commitment": str, "next_roll": int, "last_hash": str,
+         "started_at": str, "revealed_at": str},
+        pk=("chain", "epoch"), not_null={"secret", "commitment", "next_roll", "last_hash", "started_at"},
+    )
+    db["roll_entries"].create(
+        {"chain": str, "epoch": int, "roll": int, "time": str, "user": str, "command": str, "options": str,
+         "dice": str, "summary": str, "previous": str, "hash": str},
+        pk=("chain", "epoch", "roll"),
+    )
+
+
+MIGRATIONS = (Migration("roll-log-1", _create),)
+
+
+def channel_chain(guild_id: int | None, channel_id: int | None) -> str:
+    """The chain id of a channel's rolls outside any battle."""
+    return f"channel:{guild_id or 0}:{channel_id or 0}"
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A chain's current epoch."""
+
+    chain: str
+    epoch: int
+    commitment: str
+    next_roll: int
+    last_hash: str
+    started: bool
+    """True when this call started the epoch (its commitment should be shown)."""
+
+
+@dataclass(frozen=True)
+class RollSlot:
+    """The next roll of a chain: its number and the dice derived for it."""
+
+    chain: Chain
+    number: int
+    dice: RandomDice
+
+
+def _current(db: sqlite_utils.Database, chain: str, new_secret: Callable[[], bytes]) -> tuple[Chain, bytes]:
+    row = next(iter(db.query(
+        "select * from roll_chains where chain = ? order by epoch desc limit 1", [chain])), None)
+    if row is not None and row["revealed_at"] is None:
+        return Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False), bytes.fromhex(row["secret"])
+    epoch = 1 if row is None else row["epoch"] + 1
+    secret = new_secret()
+    committed = commitment(secret)
+    db["roll_chains"].insert({
+        "chain": chain, "epoch": epoch, "secret": secret.hex(), "commitment": committed, "next_roll": 1,
+        "last_hash": committed, "started_at": now(), "revealed_at": None,
+    })
+    return Chain(chain, epoch, committed, 1, committed, True), secret
+
+
+def open_chain(store: Store, chain: str, new_secret: Callable[[], bytes]) -> Chain:
+    """The chain's current epoch, started under a new secret if it has none open (a battle
+    calls this at its start to post the commitment)."""
+    with store.transaction() as db:
+        return _current(db, chain, new_secret)[0]
+
+
+def next_roll(store: Store, chain: str, new_secret: Callable[[], bytes]) -> RollSlot:
+    """The Dice for the chain's next roll number. Call inside ``store.transaction()`` together
+    with :func:`append`, so no other command takes the same number in between."""
+    with store.transaction() as db:
+        state, secret = _current(db, chain, new_secret)
+    return RollSlot(state, state.next_roll, dice_for_roll(secret, state.next_roll))
+
+
+def append(
+    store: Store, slot: RollSlot, *, user: str, command: str, options: Mapping[str, Any],
+    dice: Iterable[DieRoll | LoggedDie], summary: Iterable[str], time: str | None = None,
+) -> Entry:
+    """Log a finished command as the slot's roll, chained to the entry before it."""
+    with store.transaction() as db:
+        row = db["roll_chains"].get((slot.chain.chain, slot.chain.epoch))
+        if row["next_roll"] != slot.number or row["revealed_at"] is not None:
+            raise RuntimeError(f"roll {slot.number} of {slot.chain.chain} was taken or its epoch closed")  # a wiring bug
+        entry = make_entry(
+            previous=row["last_hash"], number=slot.number, time=time or now(), user=user, command=command,
+            options=options, dice=dice, summary=summary,
+        )
+        db["roll_entries"].insert({
+            "chain": slot.chain.chain, "epoch": slot.chain.epoch, "roll": entry.number, "time": entry.time,
+            "user": entry.user, "command": entry.command, "options": json.dumps(dict(entry.options)),
+            "dice": json.dumps([d.json() for d in entry.dice]), "summary": json.dumps(list(entry.summary)),
+            "previous": entry.previous, "hash": entry.hash,
+        })
+        db["roll_chains"].update((slot.chain.chain, slot.chain.epoch), {"next_roll": slot.number + 1, "last_hash": entry.hash})
+    return entry
+
+
+def log_roll(
+    store: Store, chain: str, new_secret: Callable[[], bytes], work: Callable[[RandomDice], T], *,
+    user: str, command: str, options: Mapping[str, Any],
+    record: Callable[[T], tuple[Iterable[DieRoll], Iterable[str]]],
+) -> tuple[T, Entry, Chain]:
+    """Run `work` with the chain's next dice and log it, all in one transaction: if `work`
+    raises (a player's mistake), nothing is logged and the roll number is not used.
+    `record(result)` gives the dice and the summary lines to log."""
+    with store.transaction():
+        slot = next_roll(store, chain, new_secret)
+        result = work(slot.dice)
+        dice, summary = record(result)
+        entry = append(store, slot, user=user, command=command, options=options, dice=dice, summary=summary)
+    return result, entry, slot.chain
+
+
+def _entry(row: Mapping[str, Any]) -> Entry:
+    return Entry(
+        number=row["roll"], time=row["time"], user=row["user"], command=row["command"],
+        options=tuple(sorted(json.loads(row["options"]).items())),
+        dice=tuple(LoggedDie(**d) for d in json.loads(row["dice"])),
+        summary=tuple(json.loads(row["summary"])), previous=row["previous"], hash=row["hash"],
+    )
+
+
+def _epoch_row(store: Store, chain: str, epoch: int | None) -> dict | None:
+    if epoch is None:
+        rows = store.read("select * from roll_chains where chain = ? order by epoch desc limit 1", [chain])
+    else:
+        rows = store.read("select * from roll_chains where chain = ? and epoch = ?", [chain, epoch])
+    return rows[0] if rows else None
+
+
+def current_chain(store: Store, chain: str) -> Chain | None:
+    """The chain's latest epoch without starting one; None if it never rolled."""
+    row = _epoch_row(store, chain, None)
+    if row is None:
+        return None
+    return Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False)
+
+
+def last_entries(store: Store, chain: str, n: int) -> list[Entry]:
+    """The last `n` entries of the chain's latest epoch, oldest first."""
+    row = _epoch_row(store, chain, None)
+    if row is None:
+        return []
+    rows = store.read(
+        "select * from roll_entries where chain = ? and epoch = ? order by roll desc limit ?", [chain, row["epoch"], n])
+    return [_entry(r) for r in reversed(rows)]
+
+
+def epochs(store: Store, chain: str) -> list[dict]:
+    """Every epoch of the chain: number, commitment, rolls, started, revealed (no secrets)."""
+    return store.read(
+        "select epoch, commitment, next_roll - 1 as rolls, started_at, revealed_at from roll_chains "
+        "where chain = ? order by epoch", [chain])
+
+
+def export_log(store: Store, chain: str, epoch: int | None = None) -> dict[str, Any] | None:
+    """The export of one epoch (the latest by default): :func:`engine.ledger.export`'s JSON, with
+    the secret only once revealed. None when there is no such epoch."""
+    row = _epoch_row(store, chain, epoch)
+    if row is None:
+        return None
+    rows = store.read("select * from roll_entries where chain = ? and epoch = ? order by roll", [chain, row["epoch"]])
+    secret = bytes.fromhex(row["secret"]) if row["revealed_at"] is not None else None
+    out = export(chain=chain, commitment_hex=row["commitment"], secret=secret, entries=[_entry(r) for r in rows])
+    out["epoch"] = row["epoch"]
+    return out
+
+
+CSV_COLUMNS = ("roll", "time", "user", "command", "options", "dice", "summary", "previous", "hash")
+
+
+def export_csv(data: Mapping[str, Any]) -> str:
+    """An export as CSV, one row per entry: options as JSON; dice as ``die:face:by`` words."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for e in data["entries"]:
+        writer.writerow([
+            e["roll"], e["time"], e["user"], e["command"], json.dumps(e["options"], sort_keys=True),
+            " ".join(f"{d['die']}:{d['face']}:{d['by']}" for d in e["dice"]), " | ".join(e["summary"]),
+            e["previous"], e["hash"],
+        ])
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What :func:`reveal` disclosed, and the epoch it started."""
+
+    export: dict[str, Any]
+    """The closed epoch's export, secret included."""
+    secret: bytes
+    next_commitment: str
+
+
+def reveal(store: Store, chain: str, new_secret: Callable[[], bytes]) -> Reveal | None:
+    """Disclose the chain's current secret and start the next epoch under a new one; None when
+    the chain never rolled."""
+    with store.transaction() as db:
+        row = _epoch_row(store, chain, None)
+        if row is None:
+            return None
+        if row["revealed_at"] is None:
+            db["roll_chains"].update((chain, row["epoch"]), {"revealed_at": now()})
+        state, _ = _current(db, chain, new_secret)
+        data = export_log(store, chain, row["epoch"])
+    return Reveal(data, bytes.fromhex(row["secret"]), state.commitment)

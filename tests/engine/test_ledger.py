@@ -1,0 +1,262 @@
+"""The verifiable roll log (engine/ledger.py): an honest export verifies; changing one die face,
+one option, the order of two entries or the secret fails, naming the entry; any roll sequence
+replays exactly from the secret."""
+
+import copy
+import hashlib
+import hmac
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.dice import DieKind, EnteredDice, RandomDice, Roller
+from engine.ledger import (
+    LedgerFormatError, LoggedDie, canonical, commitment, content_hash, dice_for_roll, export, make_entry, replay,
+    roll_seed, verify,
+)
+from engine.roll import roll
+
+SECRET = bytes(range(32))
+COMMANDS = [("2d6+1", None), ("10d6>=5 r1", "1 1 6"), ("1a 1s", None), ("3d20kh1", None), ("1a+1d6", "M")]
+
+
+def build_log(secret: bytes, commands, *, chain="channel:1:2"):
+    """The export of `commands` rolled one by one as /roll does: roll N from the seed of N."""
+    entries = []
+    previous = commitment(secret)
+    for number, (text, faces) in enumerate(commands, 1):
+        source = dice_for_roll(secret, number)
+        result = roll(text, EnteredDice(faces, source) if faces else source)
+        entry = make_entry(
+            previous=previous, number=number, time=f"2026-11-21T20:{number:02d}:00+00:00", user="42", command="roll",
+            options={"expression": text, "dice": faces}, dice=result.dice,
+            summary=[f"{e.expression.text}: {e.total}" for e in result.expressions],
+        )
+        entries.append(entry)
+        previous = entry.hash
+    # through JSON, as the file anyone checks
+    return json.loads(json.dumps(export(chain=chain, commitment_hex=commitment(secret), secret=secret, entries=entries)))
+
+
+def rehash(data, start: int = 0):
+    """A forger's repair: recompute every hash from entry `start` on, so the chain looks whole."""
+    previous = data["commitment"] if start == 0 else data["entries"][start - 1]["hash"]
+    for e in data["entries"][start:]:
+        e["previous"] = previous
+        e["hash"] = content_hash({k: v for k, v in e.items() if k != "hash"})
+        previous = e["hash"]
+    return data
+
+
+@pytest.fixture
+def honest():
+    return build_log(SECRET, COMMANDS)
+
+
+def test_an_honest_export_verifies(honest):
+    result = verify(honest)
+    assert result.ok and result.failed_roll is None
+    assert result.entries == 5
+    assert result.player_dice == 4
+    assert result.bot_dice == len([d for e in honest["entries"] for d in e["dice"] if d["by"] == "bot"])
+    assert "OK" in result.report()
+
+
+def test_the_seed_is_hmac_sha256_of_the_roll_number():
+    assert roll_seed(SECRET, 7) == hmac.new(SECRET, (7).to_bytes(8, "big"), hashlib.sha256).digest()
+    assert commitment(SECRET) == hashlib.sha256(SECRET).hexdigest()
+
+
+def test_the_first_entry_chains_to_the_commitment_and_each_to_the_one_before(honest):
+    entries = honest["entries"]
+    assert entries[0]["previous"] == honest["commitment"]
+    assert all(b["previous"] == a["hash"] for a, b in zip(entries, entries[1:]))
+    e = entries[2]
+    assert e["hash"] == hashlib.sha256(canonical({k: v for k, v in e.items() if k != "hash"})).hexdigest()
+
+
+def bot_die(data, entry: int):
+    return next(i for i, d in enumerate(data["entries"][entry]["dice"]) if d["by"] == "bot")
+
+
+def test_a_changed_die_face_fails_at_its_entry(honest):
+    i = bot_die(honest, 1)
+    honest["entries"][1]["dice"][i]["face"] = "6" if honest["entries"][1]["dice"][i]["face"] != "6" else "5"
+    result = verify(honest)
+    assert not result.ok and result.failed_roll == 2
+    assert "changed after it was logged" in result.reason
+    assert "FAILED at roll 2" in result.report()
+
+
+def test_a_changed_die_face_with_the_chain_rehashed_fails_on_the_seed(honest):
+    i = bot_die(honest, 3)
+    die = honest["entries"][3]["dice"][i]
+    die["face"] = "20" if die["face"] != "20" else "19"
+    result = verify(rehash(honest, 3))
+    assert not result.ok and result.failed_roll == 4
+    assert f"die {i + 1} (d20, 3d20kh1) shows {die['face']}, but the seed gives" in result.reason
+
+
+def test_a_changed_option_fails_at_its_entry(honest):
+    honest["entries"][0]["options"]["expression"] = "2d6+2"
+    result = verify(honest)
+    assert not result.ok and result.failed_roll == 1
+    assert "hash does not match its content" in result.reason
+
+
+def test_two_entries_swapped_fail_where_the_order_breaks(honest):
+    e = honest["entries"]
+    e[1], e[2] = e[2], e[1]
+    result = verify(honest)
+    assert not result.ok and result.failed_roll == 3
+    assert "position 2" in result.reason
+
+
+def test_two_entries_swapped_and_renumbered_fail_on_the_chain(honest):
+    e = honest["entries"]
+    e[1], e[2] = e[2], e[1]
+    e[1]["roll"], e[2]["roll"] = 2, 3
+    result = verify(honest)
+    assert not result.ok and result.failed_roll == 2
+    assert "previous hash is not roll 1's hash" in result.reason
+
+
+def test_a_changed_secret_fails_against_the_commitment(honest):
+    honest["secret"] = bytes(32).hex()
+    result = verify(honest)
+    assert not result.ok and result.failed_roll is None
+    assert "does not match the commitment" in result.reason
+
+
+def test_a_changed_secret_and_commitment_fail_at_the_first_entry(honest):
+    other = bytes(32)
+    honest["secret"] = other.hex()
+    honest["commitment"] = commitment(other)
+    result = verify(honest)
+    assert not result.ok and result.failed_roll == 1
+    assert "previous hash is not the commitment" in result.reason
+    # and a forger who rehashes the whole chain still fails on the first bot die
+    result = verify(rehash(honest))
+    assert not result.ok and result.failed_roll == 1 and "the seed gives" in result.reason
+
+
+def test_a_dropped_entry_fails(honest):
+    del honest["entries"][2]
+    result = verify(honest)
+    assert not result.ok and result.failed_roll == 4
+
+
+def test_player_dice_are_not_checked(honest):
+    d = honest["entries"][1]["dice"][0]
+    assert d["by"] == "player"
+    d["face"] = "4"
+    assert verify(rehash(honest, 1)).ok
+
+
+def test_a_bot_die_passed_off_as_a_players_fails_even_rehashed(honest):
+    honest["entries"][3]["dice"][0]["by"] = "player"
+    result = verify(rehash(honest, 3))
+    assert not result.ok and result.failed_roll == 4
+    assert "1 of its dice are marked as entered by players, but its dice option gives 0 faces" in result.reason
+
+
+def test_a_player_die_needs_its_face_in_the_dice_option(honest):
+    honest["entries"][1]["options"]["dice"] = "1 1"
+    result = verify(rehash(honest, 1))
+    assert not result.ok and result.failed_roll == 2 and "gives 2 faces" in result.reason
+
+
+def test_before_the_reveal_only_the_chain_is_checked(honest):
+    honest["secret"] = None
+    result = verify(honest)
+    assert result.ok and result.bot_dice == 0 and not result.secret_revealed
+    assert "not revealed yet" in result.report()
+
+
+@pytest.mark.parametrize("broken", [
+    [], {"format": "other"}, {"format": "bombardier-roll-log", "version": 99},
+    {"format": "bombardier-roll-log", "version": 1, "chain": "c"},
+    {"format": "bombardier-roll-log", "version": 1, "chain": "c", "commitment": "x", "secret": "zz", "entries": []},
+    {"format": "bombardier-roll-log", "version": 1, "chain": "c", "commitment": "x", "secret": None, "entries": [{"roll": 1}]},
+])
+def test_a_file_that_is_no_roll_log_is_refused_as_such(broken):
+    with pytest.raises(LedgerFormatError):
+        verify(broken)
+
+
+def test_an_unknown_die_fails_its_entry(honest):
+    honest["entries"][0]["dice"][0]["die"] = "d1"
+    result = verify(rehash(honest))
+    assert not result.ok and result.failed_roll == 1 and "'d1' is not a die the log knows" in result.reason
+
+
+# ------------------------------------------------------------------ replay across the 64-draw batches
+
+
+def test_replaying_the_kinds_in_order_crosses_the_batches_exactly():
+    """RandomDice draws 64 uniforms at a time and the scatter die takes two: 300 mixed dice cross
+    several batches at odd offsets, and replaying their kinds gives every face again."""
+    source = dice_for_roll(SECRET, 3)
+    kinds = [DieKind.D6, DieKind.SCATTER, DieKind.ARTILLERY, DieKind.D3] * 60 + [DieKind.DX] * 60
+    rolled = [source.roll(k, "p", sides=20) if k is DieKind.DX else source.roll(k, "p") for k in kinds]
+    logged = [LoggedDie.of(d) for d in rolled]
+    assert replay(SECRET, 3, logged) == [d.face for d in rolled]
+
+
+def test_replay_depends_on_the_kinds_in_order():
+    source = dice_for_roll(SECRET, 1)
+    rolled = [source.d6("p"), source.scatter("p"), source.d6("p")]
+    logged = [LoggedDie.of(d) for d in rolled]
+    swapped = [logged[1], logged[0], logged[2]]  # the scatter die first draws two uniforms at once
+    assert replay(SECRET, 1, swapped) != [d.face for d in swapped]
+
+
+def test_indirect_fire_scatter_faces_replay_with_their_small_arrow():
+    source = dice_for_roll(SECRET, 9)
+    rolled = [source.scatter("indirect", small_arrow=True) for _ in range(40)]
+    assert any(d.face.startswith("H@") for d in rolled)
+    assert replay(SECRET, 9, [LoggedDie.of(d) for d in rolled]) == [d.face for d in rolled]
+
+
+EXPRESSIONS = st.sampled_from(["2d6+1", "20d6>=4", "10d6>=5 r1", "2d6kh1", "1a", "1s", "1a+1d6", "3d20", "4d3-1", "2d100kl1"])
+
+
+@given(
+    secret=st.binary(min_size=32, max_size=32),
+    commands=st.lists(
+        st.tuples(st.lists(EXPRESSIONS, min_size=1, max_size=3), st.lists(st.sampled_from(["1", "2", "3"]), max_size=2)),
+        min_size=1, max_size=6,
+    ),
+)
+@settings(max_examples=60, deadline=None)
+def test_any_roll_sequence_replays_exactly_from_the_secret(secret, commands):
+    # entered faces go to a leading 2d6, which they always fit
+    log = build_log(secret, [(", ".join(["2d6"] * bool(faces) + exprs), " ".join(faces) or None) for exprs, faces in commands])
+    result = verify(log)
+    assert result.ok, result.reason
+    bot = [d for e in log["entries"] for d in e["dice"] if d["by"] == "bot"]
+    assert result.bot_dice == len(bot)
+    # and every bot face is what its roll's seed gives, entry by entry
+    for e in log["entries"]:
+        dice = [LoggedDie(**d) for d in e["dice"]]
+        assert [f for f in replay(secret, e["roll"], dice) if f is not None] == [d.face for d in dice if d.by == "bot"]
+
+
+def test_make_entry_refuses_an_option_that_is_not_a_json_scalar():
+    with pytest.raises(TypeError):
+        make_entry(previous="x", number=1, time="t", user="u", command="roll", options={"x": [1]}, dice=(), summary=())
+
+
+def test_options_left_out_are_not_logged():
+    e = make_entry(previous="x", number=1, time="t", user="u", command="roll", options={"a": 1, "dice": None}, dice=(), summary=())
+    assert e.options == (("a", 1),)
+    assert e.json()["options"] == {"a": 1}
+
+
+def test_the_bot_and_player_marks_are_logged():
+    r = roll("2d6", EnteredDice("4", RandomDice(0)))
+    e = make_entry(previous="x", number=1, time="t", user="u", command="roll", options={}, dice=r.dice, summary=())
+    assert [d.by for d in e.dice] == [Roller.PLAYER.value, Roller.BOT.value]
+    copy.deepcopy(e)
