@@ -15,6 +15,14 @@ from engine.warmaster.profiles import Position
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 SIEGE = SEEDS / "001_a8cf35359e873b27.txt"
 MACHINES = SEEDS / "002_f43d74f382cd3038.txt"
+
+
+def book(path: Path) -> str:
+    """The seed's text, to check the data against; without the seeds beside the project (a bare
+    clone) the numbers above were still checked, and the test stops here."""
+    if not path.exists():
+        pytest.skip("the seeds are not beside the project")
+    return path.read_text(encoding="utf-8")
 W = warmaster()
 
 
@@ -36,7 +44,7 @@ def test_artillery_against_seed_002():
     assert (a["elven-bolt-thrower"].range, a["elven-bolt-thrower"].attacks, a["elven-bolt-thrower"].to_hit_bonus,
             a["elven-bolt-thrower"].armour) == (40, 3, 1, "normal")
     assert (a["rock-lobber"].range, a["rock-lobber"].attacks, a["rock-lobber"].cut_off) == (60, 3, True)
-    text = MACHINES.read_text(encoding="utf-8")
+    text = book(MACHINES)
     assert "RANGE 01-10cm 10-20cm 20-30cm\nATTACKS 6 3 1" in text
     for rng, attack in (("60cm", "1 / 2+ bounce"), ("30cm", "1 / 6-3-1"), ("40cm", "1 / 1 per stand"), ("40cm", "1 / 3")):
         assert f"{rng}\n{attack}" in text
@@ -48,7 +56,7 @@ def test_structures_against_seed_001():
     assert W.structures["gateway-tower"].gate_points == 12
     assert all(s.on_destroyed for s in W.structures.values())
     assert "not lost" in W.structures["gateway"].on_destroyed and "lost" in W.structures["wall"].on_destroyed
-    text = SIEGE.read_text(encoding="utf-8")
+    text = book(SIEGE)
     for name, points in (("Gateway", "12"), ("Gateway tower", "12/25"), ("Wall", "20"), ("Tower", "30"),
                          ("Palisade tower", "25"), ("Palisade wall", "15")):
         assert re.search(rf"\n{re.escape(name)} \|\nBuilding \|\n– \|\n{re.escape(points)} \|", text), name
@@ -69,7 +77,7 @@ def test_siege_profiles_and_artillery_against_seed_001():
     s = W.siege_artillery
     assert {k: (v.min_range, v.range, v.attacks, v.corridor, v.bounce, v.position_shift) for k, v in s.items()} == {
         "tribock": (20, 120, 6, 4, False, 0), "bombard": (0, 90, 4, 2, True, 1), "mangonel": (20, 90, 4, 2, False, 0)}
-    text = SIEGE.read_text(encoding="utf-8")
+    text = book(SIEGE)
     assert "Shooting: Range 20–120cm, 6 Attacks" in text and "Shooting: Range 90cm, 4 Attacks + bounce" in text
     assert "Shooting: Range 20–90cm, 4 Attacks" in text
 
