@@ -1,4 +1,4 @@
-"""Buttons on results: "Fire again" and "Resolve wounds".
+"""Buttons on results: "Fire again", "Resolve wounds" and "Roll the misfire chart".
 
 - **Fire again** (every ``/fire`` result): the same command with the same options and new dice;
   a ``dice:`` the players entered is not reused, since new dice are the point.
@@ -6,6 +6,8 @@
   Wounds, armour save and ward save, then runs the same command again with that profile and the
   first run's dice given back (:class:`~engine.dice.ReplayDice`), so the scatter, the bounce and
   who was hit stay exactly as shown; only the wounding dice are new.
+- **Roll the misfire chart** (a misfire on dice the players entered, which stops the procedure
+  for the chart): the same shot, its dice given back, and the chart's D6 rolled by the bot.
 
 The buttons carry the id of a stored action (``storage/actions.py``), not the options
 themselves, so they keep working after a restart (discord.py's ``DynamicItem`` routes any
@@ -28,7 +30,8 @@ from storage.actions import LIFETIME_S, ReplyAction, recall, remember
 
 AGAIN = "again"
 WOUNDS = "wounds"
-LABELS = {AGAIN: "Fire again", WOUNDS: "Resolve wounds"}
+CHART = "chart"
+LABELS = {AGAIN: "Fire again", WOUNDS: "Resolve wounds", CHART: "Roll the misfire chart"}
 EXPIRED = (f"This button has expired (buttons work for {LIFETIME_S // 3600} hours after the result): "
            "run the command again.")
 PROFILE = ("toughness", "wounds", "save", "ward")
@@ -42,10 +45,12 @@ def offered(reply: Reply) -> tuple[str, ...]:
         actions.append(AGAIN)
     if reply.awaits_profile:
         actions.append(WOUNDS)
+    if reply.awaits_chart:
+        actions.append(CHART)
     return tuple(actions)
 
 
-class ReplyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bombardier:(?P<action>again|wounds):(?P<id>[0-9a-f]{16})"):
+class ReplyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bombardier:(?P<action>again|wounds|chart):(?P<id>[0-9a-f]{16})"):
     """One button on one result; the custom id names the action and the stored reply."""
 
     def __init__(self, action: str, action_id: str) -> None:
@@ -79,9 +84,11 @@ async def press(interaction: discord.Interaction, action: str, action_id: str) -
     if not may_press(interaction, stored):
         await send_error(interaction, f"Only <@{stored.user_id}>, who ran this command, or a server manager (Manage Server) can press its buttons.")
         return
+    options = {k: v for k, v in stored.options.items() if k != "dice"}
     if action == AGAIN:
-        options = {k: v for k, v in stored.options.items() if k != "dice"}
         await rerun(interaction, stored.command, options)
+    elif action == CHART:  # the same shot, its dice given back, and the chart's D6 rolled by the bot
+        await rerun(interaction, stored.command, options, replay=stored.dice)
     else:
         await interaction.response.send_modal(ProfileForm(stored))
 

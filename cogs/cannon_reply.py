@@ -151,4 +151,5 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
         embed=embed, image=image, filename=f"{shot.weapon.key}.png", command=f"fire {shot.weapon.key}",
         system=SYSTEM, dice=shot.dice, summary=tuple(summary), fields=json_fields(shot),
         awaits_profile=shot.target.profile is None and bool(shot.hits),
+        awaits_chart=shot.misfire is not None and shot.misfire.awaits_roll,
     )

@@ -87,15 +87,29 @@ def leadership_json(test: LeadershipTest | None) -> dict[str, Any] | None:
             "modifiers": [{"rule": why, "modifier": m} for why, m in test.modifiers]}
 
 
+AWAITED_CHART = ("your dice ended at the misfire, so the chart roll is yours: run the command again with "
+                 "your D6 added at the end of dice:, or press Roll the misfire chart")
+
+
 def misfire_outcome(m: Misfire) -> str:
     """The one-line outcome of a misfire: nothing is fired."""
+    if m.awaits_roll:
+        return f"Misfire! Nothing is fired; the {m.chart.name} waits for your D6."
     return f"Misfire! {m.chart.name} rolled {m.roll.value}: {m.row.title.rstrip('!')}. Nothing is fired."
 
 
 def misfire_line(m: Misfire) -> str:
     """The chart row in full: ``Black Powder Misfire Chart: D6 3 -> Malfunction: ...``."""
+    if m.awaits_roll:
+        return f"{m.chart.name}: {AWAITED_CHART}."
     return f"{m.chart.name}: D6 {m.roll.value} -> {m.row.title.rstrip('!')}: {m.row.effect}"
 
 
 def misfire_json(m: Misfire | None) -> dict[str, Any] | None:
-    return None if m is None else {"roll": m.roll.value, "result": m.row.outcome.value}
+    """``null``, or the chart's ``roll`` and ``result``; ``{"roll": null, "result": "awaiting roll"}``
+    while the chart waits for the players' D6."""
+    if m is None:
+        return None
+    if m.awaits_roll:
+        return {"roll": None, "result": "awaiting roll"}
+    return {"roll": m.roll.value, "result": m.row.outcome.value}

@@ -87,4 +87,5 @@ def grapeshot_reply(shot: GrapeshotShot) -> Reply:
         embed=embed, image=None, filename="", command="fire grapeshot", system=SYSTEM, dice=shot.dice,
         summary=tuple(summary), fields=json_fields(shot),
         awaits_profile=shot.profile is None and shot.volley is not None and bool(shot.volley.hits),
+        awaits_chart=shot.misfire is not None and shot.misfire.awaits_roll,
     )

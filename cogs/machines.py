@@ -166,6 +166,13 @@ async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
     """Record the shot against the machine and the battle, and show the machine's state after it."""
     if aim is None:
         return
+    misfire = getattr(shot, "misfire", None)
+    if misfire is not None and misfire.awaits_roll:  # not over yet: recorded once the chart is rolled
+        reply.embed.add_field(name="War machine", value=f"**{aim.machine.name}**: its state waits for the misfire chart roll",
+                              inline=False)
+        reply.fields["machine"] = {"name": aim.machine.name, "kind": aim.machine.kind, "status": "awaiting chart roll",
+                                   "battle": aim.battle.id}
+        return
     machine, logged = await in_store(
         campaigns.record_shot, bot.store, aim.actor.guild_id, aim.battle.id, aim.machine.id,
         user_id=aim.actor.user_id, kind=aim.command, fired=bool(getattr(shot, "fired", True)),

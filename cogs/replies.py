@@ -58,6 +58,9 @@ class Reply:
     awaits_profile: bool = field(default=False, kw_only=True)
     """Hits were scored but no target profile was given, so wounds are left to the players (the
     reply then offers a "Resolve wounds" button)."""
+    awaits_chart: bool = field(default=False, kw_only=True)
+    """The machine misfired on dice the players entered, and the chart waits for their D6 (the
+    reply then offers a "Roll the misfire chart" button)."""
     attachments: tuple[tuple[str, bytes], ...] = field(default=(), kw_only=True)
     """Further files sent with the answer, as (filename, bytes): a report, an export."""
 

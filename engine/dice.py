@@ -155,6 +155,12 @@ class Dice(abc.ABC):
     def finish(self) -> None:
         """Called when a procedure has rolled its last die."""
 
+    def players_roll_next(self) -> bool:
+        """True when the players are rolling this procedure's dice at the table and have given
+        no more faces: a chart the procedure turns to then waits for their roll instead of the
+        bot rolling it (see :func:`engine.fantasy.misfire.roll_on_misfire_chart`)."""
+        return False
+
 
 class RandomDice(Dice):
     """The bot's dice, drawn from numpy's PCG64 generator. The same seed gives the same dice."""
@@ -224,6 +230,9 @@ class EnteredDice(Dice):
         self._next += 1
         return _read_face(token, self._next, kind, purpose, small_arrow, sides)
 
+    def players_roll_next(self) -> bool:
+        return self._next >= len(self._faces)
+
     def finish(self) -> None:
         left = self._faces[self._next :]
         if left:
@@ -251,6 +260,9 @@ class RecordingDice(Dice):
 
     def finish(self) -> None:
         self._inner.finish()
+
+    def players_roll_next(self) -> bool:
+        return self._inner.players_roll_next()
 
 
 class ReplayDice(Dice):

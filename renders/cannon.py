@@ -50,6 +50,7 @@ from renders.canvas import (
     distance_to_segment, grow, length_text, wrap,
 )
 from renders.fantasy_units import (
+    chart_face, chart_title,
     BAR_CROSSING, LABEL, UNIT_COVER, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
     below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, fire_line_item, frame, front_item, grid_item, grid_step,
@@ -166,7 +167,7 @@ def _draw(shot: CannonShot, *, width: int, max_panel_height: int, inset: bool) -
 def _dice(shot: CannonShot) -> str:
     faces = [f"scatter {shot.scatter.face}", f"artillery {shot.artillery.face}"]
     if shot.misfire is not None:
-        faces.append(f"misfire chart {shot.misfire.roll.face}")
+        faces.append(f"misfire chart {chart_face(shot.misfire)}")
     else:
         faces.append(f"bounce {shot.bounce.face}")
     return "dice: " + ", ".join(faces)
@@ -175,7 +176,7 @@ def _dice(shot: CannonShot) -> str:
 def _title(shot: CannonShot) -> str:
     start = f"{shot.weapon.name} · {length_text(shot.distance, shot.unit)} to the marker"
     if shot.misfire is not None:
-        return f"{start} · MISFIRE: {shot.misfire.row.title}"
+        return f"{start} · MISFIRE: {chart_title(shot.misfire)}"
     scatter = "HIT" if shot.scatter.is_hit else f"scattered {length_text(shot.scatter_distance, shot.unit)}"
     n, maybe = _counts(shot)
     hits = "no models hit" if n == 0 else f"{n} model{'s' * (n != 1)} hit"

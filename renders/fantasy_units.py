@@ -119,9 +119,24 @@ def misfire_banner(misfire: Misfire | None, machine: str, width: int) -> tuple[t
     if misfire is None:
         return ()
     m = misfire
+    if m.awaits_roll:
+        lines = [(f"MISFIRE: the {machine} does not fire", 18), (f"{m.chart.name}: your D6 to roll", 14)]
+        lines += [(line, 13) for line in wrap("Enter it at the end of your dice, or press Roll the misfire chart.",
+                                               size=13, width=width - 2 * PAD)]
+        return tuple(lines)
     lines = [(f"MISFIRE: the {machine} does not fire", 18), (f"{m.chart.name}: D6 rolled {m.roll.face}, {m.row.title}", 14)]
     lines += [(line, 13) for line in wrap(m.row.effect, size=13, width=width - 2 * PAD)]
     return tuple(lines)
+
+
+def chart_face(m: Misfire) -> str:
+    """The chart die's face for a dice line: the players' to roll while the chart waits."""
+    return "to roll" if m.awaits_roll else m.roll.face
+
+
+def chart_title(m: Misfire) -> str:
+    """The chart row's title for a picture's title."""
+    return "chart roll awaited" if m.awaits_roll else m.row.title
 
 
 # Layout.

@@ -33,6 +33,7 @@ from renders.canvas import (
     Viewport, XY, grow, length_text, mix, wrap,
 )
 from renders.fantasy_units import (
+    chart_face, chart_title,
     BAR_CROSSING, CALLOUT_INDENT, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
     across, base_item, below_heading, callout_leader, callouts, check_width, column_foot, draw_base_edge, draw_column,
     draw_unit, finish_panel, fire_line_item, frame, front_item,
@@ -107,7 +108,7 @@ def _draw(shot: FireThrowerShot, *, width: int, max_panel_height: int, inset: bo
 def _title(shot: FireThrowerShot) -> str:
     start = f"{shot.weapon.name} · {length_text(shot.distance, shot.unit)} to the target"
     if shot.misfire is not None:
-        return f"{start} · MISFIRE: {shot.misfire.row.title}"
+        return f"{start} · MISFIRE: {chart_title(shot.misfire)}"
     n = len(shot.hits)
     hits = "no models hit" if n == 0 else f"{n} model{'s' * (n != 1)} hit"
     title = f"{start} · flame {length_text(shot.moved, shot.unit)} forward · {hits}"
@@ -121,7 +122,7 @@ def _title(shot: FireThrowerShot) -> str:
 def _subtitle(shot: FireThrowerShot) -> str:
     faces = [f"artillery {shot.artillery.face}"]
     if shot.misfire is not None:
-        faces.append(f"misfire chart {shot.misfire.roll.face}")
+        faces.append(f"misfire chart {chart_face(shot.misfire)}")
     if shot.panic is not None:
         faces.append(f"panic {shot.panic.dice[0].face}+{shot.panic.dice[1].face} vs {shot.panic.needed}")
     text = f"{target_text(shot.target, 'fire thrower')} · dice: {', '.join(faces)}"

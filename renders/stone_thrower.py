@@ -44,6 +44,7 @@ from renders.canvas import (
     Viewport, XY, clip_segment, distance_to_segment, grow, length_text, mix, wrap,
 )
 from renders.fantasy_units import (
+    chart_face, chart_title,
     BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line,
     PictureLayout, Ring, across, base_item, below_heading, callout_leader, callouts, check_width, column_foot,
     draw_base_edge, draw_column, draw_inset_frame, draw_inset_machine, draw_stretch, draw_unit, finish_panel,
@@ -126,7 +127,7 @@ def _centre_hit(shot: StoneShot) -> TemplateHit | None:
 def _dice(shot: StoneShot) -> str:
     faces = [f"scatter {shot.scatter.face}", f"artillery {shot.artillery.face}"]
     if shot.misfire is not None:
-        faces.append(f"misfire chart {shot.misfire.roll.face}")
+        faces.append(f"misfire chart {chart_face(shot.misfire)}")
     picks = shot.centre_pick
     if picks:
         faces.append(f"centre hole pick {', '.join(d.face for d in picks)}")
@@ -138,7 +139,7 @@ def _title(shot: StoneShot) -> str:
     if shot.indirect:
         start += " (indirect)"
     if shot.misfire is not None:
-        return f"{start} · MISFIRE: {shot.misfire.row.title}"
+        return f"{start} · MISFIRE: {chart_title(shot.misfire)}"
     moved = length_text(shot.scatter_distance, shot.unit)
     if not _moved(shot):
         scatter = "HIT"

@@ -317,3 +317,13 @@ async def test_name_autocompletes_campaigns_and_owned_machines(bot):
     gm = console.OfflineInteraction(bot, repair, user_id=CAROL, guild_id=GUILD, channel_id=CHANNEL, roles=(GM_ROLE,),
                                     permissions=discord.Permissions.none())
     assert [c.value for c in await repair._params["name"].autocomplete(gm, "")] == ["Old Betsy", "Thunder"]
+
+
+async def test_a_misfire_waiting_for_the_players_chart_roll_leaves_the_machine_as_it_was(bot):
+    await campaign_table(bot)
+    waiting = await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H M"')
+    assert waiting.awaits_chart and waiting.fields["machine"]["status"] == "awaiting chart roll"
+    status = await ok(bot, "/battle status")
+    assert next(m for m in status.fields["machines"] if m["name"] == "Old Betsy")["state"] == "ok"
+    rolled = await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H M 3"')
+    assert rolled.fields["machine"]["silent_until_turn"] == 3

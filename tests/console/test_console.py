@@ -31,6 +31,14 @@ async def test_json_carries_the_contract_fields_and_the_hits(play):
     assert Image.open(result["image"]).format == "PNG"
 
 
+async def test_json_misfire_awaiting_the_players_chart_roll(play):
+    code, result = await play('/fire cannon distance:30 dice:"H M"')
+    assert code == 0
+    assert result["misfire"] == {"roll": None, "result": "awaiting roll"}
+    assert [d["purpose"] for d in result["dice"]] == ["scatter", "scatter distance"]
+    assert "waits for your D6" in result["summary"][0]
+
+
 async def test_json_misfire_object(play):
     code, result = await play("/fire great-cannon distance:20 dice:H,M,1")
     assert code == 0

@@ -111,3 +111,15 @@ async def test_buttons_keep_working_after_a_restart(standin, tmp_path):
     finally:
         await bot.close()
         await asyncio.wait_for(task, 10)
+
+
+async def test_roll_the_misfire_chart_finishes_a_shot_that_stopped_for_it(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, dice="H M"))
+    assert "waits for your D6" in embed(first)["description"]
+    labels = buttons(first)
+    assert "Roll the misfire chart" in labels and "Resolve wounds" not in labels
+    done = await run(standin, standin.press(labels["Roll the misfire chart"], standin.message_with(first)))
+    dice = {f["name"]: f["value"] for f in embed(done)["fields"]}["Dice"].splitlines()
+    assert [line.split(" · ")[1] for line in dice] == ["entered", "entered", "bot"]
+    assert "Black Powder Misfire Chart" in dice[2]
+    assert "Roll the misfire chart" not in buttons(done)

@@ -72,6 +72,44 @@ def test_great_cannon_misfires_on_the_same_chart(fire):
     assert shot.misfire.row.silent_turns == 2
 
 
+@pytest.mark.parametrize("machine", ["cannon", "stone thrower", "grapeshot"])
+def test_players_dice_that_end_at_a_misfire_leave_the_chart_to_them(machine):
+    """The players rolled the shot at the table and gave no chart die: the procedure stops at the
+    chart (the reply offers Roll the misfire chart) instead of the bot rolling it."""
+    from engine.fantasy.grapeshot import fire_grapeshot
+    from engine.fantasy.stone_thrower import fire_stone_thrower
+
+    players = EnteredDice("H M" if machine != "grapeshot" else "M", RandomDice(0))
+    if machine == "cannon":
+        shot = fire_cannon(CANNON, DATA.misfire_charts["black-powder"], unit(), 30, players)
+    elif machine == "stone thrower":
+        stone = DATA.stone_throwers["stone-thrower"]
+        shot = fire_stone_thrower(stone, DATA.misfire_charts[stone.misfire_chart], unit(), 30, players)
+    else:
+        g = DATA.grapeshot
+        shot = fire_grapeshot(g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, 8, players, ballistic_skill=3)
+    assert not shot.fired and shot.misfire.awaits_roll
+    assert shot.misfire.roll is None and shot.misfire.row is None
+    assert all(d.purpose != shot.misfire.chart.name for d in shot.dice)
+
+
+def test_the_bot_rolls_the_chart_when_it_rolls_the_shot():
+    shot = fire_cannon(CANNON, DATA.misfire_charts["black-powder"], unit(), 30, ScriptedBot(["H", "M", "4"]))
+    assert not shot.misfire.awaits_roll and shot.misfire.roll.value == 4
+
+
+class ScriptedBot(RandomDice):
+    """The bot's dice with chosen faces (entered faces marked as the bot's): a bot never leaves
+    a chart to the players."""
+
+    def __init__(self, faces):
+        super().__init__(0)
+        self._faces = EnteredDice(faces, RandomDice(1))
+
+    def roll(self, kind, purpose, *, small_arrow=False, sides=None):
+        return self._faces.roll(kind, purpose, small_arrow=small_arrow)
+
+
 def test_a_misfire_leaves_no_room_for_more_dice():
     with pytest.raises(DiceError, match="left over"):
         fire_cannon(CANNON, DATA.misfire_charts["black-powder"], unit(), 30, EnteredDice("H M 3 4", RandomDice(0)))
