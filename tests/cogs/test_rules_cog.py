@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot import create_bot
 from cogs.rules import help_topics
-from config.rules import help_page
+from config.rules import help_page, resolve
 from config.settings import Settings
 
 
@@ -126,3 +126,32 @@ async def test_every_entry_fits_in_one_embed(bot):
         embed = reply.embed
         assert len(embed) <= 6000 and len(embed.fields) <= 25, entry.key
         assert len(embed.title) <= 256 and all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields), entry.key
+        assert not any("more" in f.value and f.value.split("\n")[-1].startswith("... and") for f in embed.fields), entry.key
+        for ref in (entry.profile, entry.chart):
+            if ref:  # every row of every table is shown, a long chart running on into a second field
+                table = resolve(ref)
+                shown = "\n".join(f.value for f in embed.fields if f.name.split(": ", 1)[-1].startswith(table.title))
+                assert all(f"**{row[0]}**" in shown or len(table.rows) == 1 for row in table.rows), (entry.key, ref)
+
+
+async def test_warmaster_and_40k_entries_show_the_engines_tables(bot):
+    embed = await call(bot, "rules", term="boiling oil")
+    assert embed.title == "Boiling Oil · Warmaster"
+    chart = {f.name: f.value for f in embed.fields}["Chart: Boiling oil and rock droppers"]
+    assert chart.split("\n")[0] == "D6 · Attacks · Effect" and "**6** 3 · 3 attacks" in chart
+    embed = await call(bot, "rules", term="penetrating hit table")
+    assert "Chart: Penetrating Hit table (D6)" in [f.name for f in embed.fields]
+    assert "**6** Vehicle explodes" in "\n".join(f.value for f in embed.fields)
+    embed = await call(bot, "rules", term="siege tower")
+    assert {f.name: f.value for f in embed.fields}["Profile: Siege tower"] == (
+        "Type: M · Attack: 0 · Hits: 3 · Armour: 3+ · Points: 20 · Min/max: -/-")
+
+
+def test_a_long_chart_runs_on_into_another_field_without_losing_a_row():
+    from cogs.rules_reply import field_chunks
+
+    lines = [f"**{i}** " + "x" * 30 for i in range(1, 7)]
+    chunks = field_chunks(lines, limit=100)
+    assert len(chunks) == 3 and all(len(c) <= 100 for c in chunks)
+    assert "\n".join(chunks).split("\n") == lines
+    assert field_chunks(["y" * 150], limit=100) == ["y" * 99 + "…"]
