@@ -12,9 +12,11 @@ use it).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import logging.handlers
 import os
+import sqlite3
 import sys
 from dataclasses import replace
 from functools import cached_property
@@ -92,6 +94,23 @@ class BombardierBot(commands.Bot):
         if self.settings.dice_seed is None:
             return os.urandom(32)
         return self._seeds.bytes(32)
+
+    async def channel_game(self, interaction: discord.Interaction) -> str | None:
+        """The game the interaction's channel (or server) has chosen with ``/settings game``, as the
+        rules index names games (``warhammer-fantasy``, ``warmaster``, ``wh40k``); None outside a
+        server, when none is chosen, or when the store cannot be read (a lookup never fails for
+        it). /rules ranks that game's entries first. The read runs off the event loop."""
+        from cogs.campaign_reply import SYSTEMS
+        from storage.settings import chosen_game
+
+        if interaction.guild_id is None:
+            return None
+        try:
+            game = await asyncio.to_thread(chosen_game, self.store, interaction.guild_id, interaction.channel_id)
+        except (StoreError, sqlite3.Error):
+            log.warning("the channel's default game could not be read", exc_info=True)
+            return None
+        return None if game is None else SYSTEMS.get(game)
 
     @cached_property
     def store(self) -> Store:

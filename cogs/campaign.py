@@ -21,6 +21,7 @@ from cogs.campaign_reply import (
     GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply,
 )
 from cogs.replies import COLOUR_BAD, off_the_loop, send_reply
+from cogs.warmaster_siege import fortress
 from engine.errors import RulesError
 from renders.battle import render_battle
 from storage import campaigns
@@ -221,16 +222,18 @@ class BattleCog(CampaignCogBase):
             return campaigns.end_battle(self.store, who.guild_id, who.channel_id)
 
         who, b, roster, shots = await self._battle(interaction, change)
-        await send_reply(interaction, battle_end_reply(who.game, b, roster, shots))
+        sections = (await in_store(fortress, self.store, who.channel_id)).sections
+        await send_reply(interaction, battle_end_reply(who.game, b, roster, shots, sections))
 
-    @battle.command(name="status", description="The battle here: turn, players, war machines")
+    @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:
         who, b, roster, shots = await self._battle(
             interaction, lambda who: campaigns.battle_here(self.store, who.guild_id, who.channel_id))
-        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid))
+        sections = (await in_store(fortress, self.store, who.channel_id)).sections  # the channel's /siege
+        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid), sections)
         image = await off_the_loop(interaction, render_battle, board)
         await send_reply(interaction, battle_reply("battle status", who.game, b, f"Battle: turn {b.turn}",
-                                                   roster, shots, image))
+                                                   roster, shots, image, sections))
 
 
 class MachineCog(CampaignCogBase):

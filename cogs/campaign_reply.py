@@ -1,5 +1,7 @@
 """How settings, campaigns, battles and rosters read: embeds, plain summaries, --json fields, and
-the battle report (Markdown) and export (JSON) that ``/battle end`` attaches."""
+the battle report (Markdown) and export (JSON) that ``/battle end`` attaches. A battle's
+fortifications are the channel's siege sections (storage/sieges.py, read as the engine's
+:class:`SectionState`), shown by ``/battle status`` and listed in the report."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from typing import Any
 
 import discord
 
-from renders.battle import BattleBoard, BoardRow
+from engine.warmaster.structure import SectionState
+from renders.battle import BattleBoard, BoardRow, FortRow
 from cogs.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
 from storage.campaigns import Battle, Campaign, Machine, Shot
 from storage.settings import Settings
@@ -72,17 +75,45 @@ def battle_json(b: Battle) -> dict[str, Any]:
             "ended_at": _time(b.ended_at) if b.ended_at else None}
 
 
+def section_kind(s: SectionState) -> str:
+    return f"{s.structure.name}{' gate' if s.gate else ''}"
+
+
+def section_points(s: SectionState) -> int:
+    return s.structure.gate_points if s.gate and s.structure.gate_points else s.structure.points
+
+
+def section_state(s: SectionState) -> str:
+    return "breached" if s.breached else f"{s.tokens} Destruction Token{'s' * (s.tokens != 1)}"
+
+
+def section_line(s: SectionState) -> str:
+    return f"**{s.name}** ({section_kind(s)}, {section_points(s)} structure points): {section_state(s)}"
+
+
+def section_json(s: SectionState) -> dict[str, Any]:
+    return {"section": s.name, "kind": s.structure.key, "gate": s.gate, "structure_points": section_points(s),
+            "tokens": s.tokens, "breached": s.breached}
+
+
 def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Machine], shots: list[Shot],
-                 image: bytes | None = None) -> Reply:
+                 image: bytes | None = None, sections: tuple[SectionState, ...] | None = None) -> Reply:
+    """A battle; with `sections` (``/battle status``) its fortifications too: an embed field and
+    ``--json`` ``fortifications``."""
     lines = [f"Turn **{b.turn}**" + (f" · campaign **{b.campaign}**" if b.campaign else ""),
              "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none"),
              f"Shots so far: {len(shots)}"]
-    return _reply(command, game, title, lines, embed_fields=[("War machines", [machine_line(m, b) for m in roster])],
-                  fields={"battle": battle_json(b), "machines": [machine_json(m, b) for m in roster]},
-                  image=image, filename="battle.png")
+    embed_fields = [("War machines", [machine_line(m, b) for m in roster])]
+    fields = {"battle": battle_json(b), "machines": [machine_json(m, b) for m in roster]}
+    if sections is not None:
+        if sections:
+            embed_fields.append(("Fortifications", [section_line(s) for s in sections]))
+        fields["fortifications"] = [section_json(s) for s in sections]
+    return _reply(command, game, title, lines, embed_fields=embed_fields, fields=fields, image=image, filename="battle.png")
 
 
-def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name) -> BattleBoard:
+def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name,
+                 sections: tuple[SectionState, ...] = ()) -> BattleBoard:
     """What the /battle status picture shows; `owner_name(user_id)` names a player."""
     lost_at = {}
     for s in shots:
@@ -95,7 +126,8 @@ def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name
                              m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name)))
     title = f"Battle {b.id}: turn {b.turn}" + (f" · {b.campaign}" if b.campaign else "")
     sub = f"{len(b.players)} player{'s' if len(b.players) != 1 else ''} · {len(shots)} shot{'s' if len(shots) != 1 else ''} from the roster"
-    return BattleBoard(title, sub, b.turn, tuple(rows))
+    forts = tuple(FortRow(x.name, section_kind(x), section_points(x), x.tokens, x.breached) for x in sections)
+    return BattleBoard(title, sub, b.turn, tuple(rows), forts)
 
 
 def _time(t: float) -> str:
@@ -107,7 +139,7 @@ def lost(shots: list[Shot]) -> list[str]:
     return list(dict.fromkeys(s.machine for s in shots if s.state_after.startswith("destroyed")))
 
 
-def battle_report(b: Battle, roster: list[Machine], shots: list[Shot]) -> str:
+def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = ()) -> str:
     """The Markdown report ``/battle end`` attaches."""
     hits = sum(s.hits for s in shots)
     out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
@@ -115,7 +147,9 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot]) -> str:
            f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
            f"- Players: {', '.join(str(u) for u in b.players) or 'none'}",
            f"- Shots: {len(shots)} ({sum(not s.fired for s in shots)} misfired), hits: {hits}",
-           f"- War machines lost: {', '.join(lost(shots)) or 'none'}", "", "## Shots", ""]
+           f"- War machines lost: {', '.join(lost(shots)) or 'none'}",
+           f"- Fortifications breached: {', '.join(x.name for x in sections if x.breached) or 'none'}",
+           "", "## Shots", ""]
     if shots:
         out += ["| # | turn | machine | command | player | hits | outcome | machine after |",
                 "| --- | --- | --- | --- | --- | --- | --- | --- |"]
@@ -127,11 +161,22 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot]) -> str:
         out.append("No war machine fired from the roster.")
     out += ["", "## War machines at the end", ""]
     out += [f"- {m.name} ({m.kind}, owner {m.owner_id}): crew {m.crew}/{m.crew_max}, {m.status(b)}" for m in roster] or ["- none"]
+    out += ["", "## Fortifications at the end", ""]
+    if sections:
+        out += ["| section | kind | structure points | Destruction Tokens | state |", "| --- | --- | --- | --- | --- |"]
+        for x in sections:
+            cells = [x.name, section_kind(x), str(section_points(x)), "-" if x.breached else str(x.tokens),
+                     "breached" if x.breached else "standing"]
+            out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    else:
+        out.append("No siege in this channel.")
     return "\n".join(out) + "\n"
 
 
-def battle_export(b: Battle, roster: list[Machine], shots: list[Shot]) -> dict[str, Any]:
-    """The JSON export ``/battle end`` attaches: the battle, every shot, the machines at the end."""
+def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
+                  sections: tuple[SectionState, ...] = ()) -> dict[str, Any]:
+    """The JSON export ``/battle end`` attaches: the battle, every shot, the machines and the
+    fortifications at the end."""
     return {
         "battle": battle_json(b),
         "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots)},
@@ -139,17 +184,22 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot]) -> dict[s
                    "fired": s.fired, "hits": s.hits, "outcome": s.outcome, "machine_after": s.state_after,
                    "at": s.at} for s in shots],
         "machines": [machine_json(m, b) for m in roster],
+        "fortifications": [section_json(x) for x in sections],
     }
 
 
-def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot]) -> Reply:
-    export = battle_export(b, roster, shots)
+def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot],
+                     sections: tuple[SectionState, ...] = ()) -> Reply:
+    export = battle_export(b, roster, shots, sections)
     totals = export["totals"]
     lines = [f"Turns: **{b.turn}** · shots: **{totals['shots']}** · hits: **{totals['hits']}**",
              "War machines lost: " + (", ".join(totals["machines_lost"]) or "none"),
              "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none")]
     stem = f"battle-{b.guild_id}-{b.id}"
-    files = ((f"{stem}.md", battle_report(b, roster, shots).encode()),
+    if sections:
+        breached = [x.name for x in sections if x.breached]
+        lines.insert(2, f"Fortifications breached: {len(breached)} of {len(sections)}" + (f" ({', '.join(breached)})" if breached else ""))
+    files = ((f"{stem}.md", battle_report(b, roster, shots, sections).encode()),
              (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
     return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
                   colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": totals}, attachments=files)

@@ -8,10 +8,11 @@ as soon as the bot is connected (``on_ready``), so the first lookup finds it rea
 console, which runs one command per process, only when a command needs it, so ``/fire`` does not
 pay for it (sqlite-utils, rapidfuzz and the entries take about 0.3 s to load). A channel's default
 game, when the bot knows one, ranks that game's entries first: the cog asks the bot's
-``channel_game(interaction)`` if the bot has it (the per-channel settings supply it), else none.
+``channel_game(interaction)`` (bot.py: the channel's ``/settings game``, read off the event loop).
 """
 
 import asyncio
+import inspect
 import logging
 import threading
 from typing import TYPE_CHECKING, Optional
@@ -73,16 +74,18 @@ class RulesCog(commands.Cog):
     async def on_ready(self) -> None:
         await self.index()
 
-    def preferred_game(self, interaction: discord.Interaction) -> str | None:
-        """The channel's default game, when the bot keeps one."""
+    async def preferred_game(self, interaction: discord.Interaction) -> str | None:
+        """The channel's default game, when the bot keeps one (``channel_game`` may be a plain or
+        an async function)."""
         channel_game = getattr(self.bot, "channel_game", None)
-        return channel_game(interaction) if callable(channel_game) else None
+        game = channel_game(interaction) if callable(channel_game) else None
+        return await game if inspect.isawaitable(game) else game
 
     async def term_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
         index = await self.index()
         return [Choice(name=label, value=key) for label, key in
-                index.autocomplete(current, game=game, preferred=self.preferred_game(interaction))]
+                index.autocomplete(current, game=game, preferred=await self.preferred_game(interaction))]
 
     @app_commands.command(name="rules", description="Look up a rule, machine or chart: summary, profile, chart, source, related")
     @app_commands.describe(term="A rule, machine, chart or question, e.g. bounce; pick from the list",
@@ -92,7 +95,7 @@ class RulesCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, term: Range[str, 1, TERM_LENGTH],
                     game: Optional[str] = None) -> None:
         index = await self.index()
-        found = index.lookup(term, game=game, preferred=self.preferred_game(interaction))
+        found = index.lookup(term, game=game, preferred=await self.preferred_game(interaction))
         related = index.related(found.entries[0]) if found.matched else []
         await send_reply(interaction, rules_reply(found, related))
 

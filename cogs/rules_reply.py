@@ -19,10 +19,23 @@ ALSO_SHOWN = 4
 
 
 def table_lines(table: RulesTable) -> list[str]:
-    """A profile on one line (``Range: 12-48" · Strength: 10 · ...``); a chart a row per line."""
+    """A profile on one line (``Range: 12-48" · Strength: 10 · ...``); a chart its headings, then a
+    row per line (the first cell bold)."""
     if len(table.rows) == 1:
         return [" · ".join(f"{h}: {c}" for h, c in zip(table.headings, table.rows[0]))]
-    return [f"**{row[0]}** {' · '.join(row[1:])}" for row in table.rows]
+    return [" · ".join(table.headings), *(f"**{row[0]}** {' · '.join(row[1:])}" for row in table.rows)]
+
+
+def field_chunks(lines: list[str], limit: int = FIELD) -> list[str]:
+    """Lines joined into as few field values of at most `limit` characters as they fit in, so a long
+    chart runs on into a second field instead of losing rows."""
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        line = _clip(line, limit)
+        if chunks[-1] and len("\n".join([*chunks[-1], line])) > limit:
+            chunks.append([])
+        chunks[-1].append(line)
+    return ["\n".join(c) for c in chunks]
 
 
 def table_json(table: RulesTable) -> dict[str, Any]:
@@ -50,7 +63,8 @@ def rules_reply(found: Found, related: list[RuleEntry]) -> Reply:
     for label, table in (("Profile", profile), ("Chart", chart)):
         if table is not None:
             lines = table_lines(table)
-            embed.add_field(name=f"{label}: {table.title}", value=clip_lines(lines, FIELD), inline=False)
+            for i, value in enumerate(field_chunks(lines)):
+                embed.add_field(name=f"{label}: {table.title}" + (" (continued)" if i else ""), value=value, inline=False)
             summary += [f"{label}: {table.title}"] + [f"  {line.replace('**', '')}" for line in lines]
     embed.add_field(name="Source", value=_clip(first.source, FIELD), inline=False)
     summary.append(f"Source: {first.source}")

@@ -23,7 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from config.gamedata import fantasy
+from config.gamedata import fantasy, warmaster, wh40k
 
 RULES_DIR = Path(__file__).parent / "rules"
 
@@ -201,11 +201,159 @@ def _fantasy_resolver(rest: str) -> RulesTable:
     return _fantasy(kind, key or kind)
 
 
+def _rolls(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}"
+
+
+WM_PROFILE = ("Type", "Attack", "Hits", "Armour", "Points", "Min/max")
+"""Warmaster's profile columns, as the Siege & Fortresses lists print them (Structure points apart)."""
+
+
+def _save(armour: int) -> str:
+    return f"{armour}+" if armour else "none"
+
+
+def _wm_profile(key: str) -> tuple[str, ...]:
+    p = warmaster().siege_profiles[key]
+    return (p.type, p.attack, str(p.hits), _save(p.armour), str(p.points), p.min_max)
+
+
+def _wm_artillery(key: str) -> RulesTable:
+    """A seed 002 machine: range, attacks and what it does to armour and positions."""
+    a = warmaster().artillery[key]
+    if a.bands:
+        attacks = "by range: " + ", ".join(f"{n} up to {r} cm" for r, n in a.bands)
+    elif a.skewers:
+        attacks = f"1 a stand skewered, up to {a.skewers} stands"
+    else:
+        attacks = f"{a.attacks} a stand"
+    cells = {"Range": f"{a.range} cm", "Attacks": attacks}
+    if not a.cut_off:  # a cut-off entry's armour rule is unknown, not normal
+        cells["Armour"] = {"normal": "as normal", "ignored": "no armour roll", "worse": "one worse"}[a.armour]
+    if a.to_hit_bonus:
+        cells["To hit"] = f"+{a.to_hit_bonus}"
+    if a.position_shift:
+        cells["Target position"] = "counts one better (fortified as defended, defended as open)"
+    if a.bounce:
+        cells["Bounce"] = f"{a.bounce} cm through the target"
+    if a.grapeshot_attacks:
+        cells["Grapeshot (charged)"] = f"{a.grapeshot_attacks} attacks a cannon, no bounce, armour counts"
+    if a.cut_off:
+        cells["Special rules"] = "not in the seed (its text stops after the profile)"
+    return RulesTable(a.name, tuple(cells), (tuple(cells.values()),), a.source)
+
+
+def _wm_structure(key: str) -> tuple[str, str]:
+    s = warmaster().structures[key]
+    return s.name, f"{s.points}" + (f" (its gate {s.gate_points})" if s.gate_points else "")
+
+
+def _warmaster(kind: str, key: str) -> RulesTable:
+    data = warmaster()
+    if kind == "siege-profile":
+        p = data.siege_profiles[key]
+        return RulesTable(p.name, WM_PROFILE, (_wm_profile(key),), p.source)
+    if kind == "siege-artillery":
+        a, p = data.siege_artillery[key], data.siege_profiles[key]
+        reach = f"{a.min_range}-{a.range} cm" if a.min_range else f"up to {a.range} cm"
+        return RulesTable(p.name, (*WM_PROFILE, "Range", "Shooting", "Sight"), (
+            (*_wm_profile(key), reach, f"{a.attacks} attacks, no save" + (", bounces" if a.bounce else ""),
+             f"{a.corridor} cm corridor straight ahead"),), a.source)
+    if kind == "artillery":
+        return _wm_artillery(key)
+    if kind == "bands":
+        a = data.artillery[key]
+        if not a.bands:
+            raise KeyError(key)
+        low = [0, *(r for r, _ in a.bands)]
+        return RulesTable(f"{a.name}: attacks by range", ("Range", "Attacks"), tuple(
+            (f"over {low[i]}, up to {r} cm" if i else f"up to {r} cm", str(n)) for i, (r, n) in enumerate(a.bands)), a.source)
+    if kind == "structure":
+        s = data.structures[key]
+        return RulesTable(s.name, ("Structure points", "When it falls"), ((_wm_structure(key)[1], s.on_destroyed),), s.source)
+    if kind == "oil" and key == "oil":
+        o = data.oil
+        return RulesTable(o.name, ("D6", "Attacks", "Effect"),
+                          tuple((_rolls(r.low, r.high), str(r.attacks), r.effect) for r in o.rows), o.source)
+    if kind == "sally-gate" and key == "sally-gate":
+        return RulesTable("Sally gate", ("Stays open when",), (
+            (f"{data.siege.sally_gate_dice} dice reach the distance to the nearest enemy (cm)",),), data.siege.source)
+    if kind == "wall-breaching" and key == "wall-breaching":
+        return RulesTable("Wall-breaching artillery", ("Most allowed", "Counted"), (
+            (f"{data.siege.breaching_per_1000} per whole 1000 points", ", ".join(data.siege.wall_breaching)),), data.siege.source)
+    if kind == "scenario":
+        s = data.scenarios[key]
+        if s.ends_from_turn:
+            ends = f"from turn {s.ends_from_turn} on {s.ends_on}+, always after turn {s.last_turn}"
+            return RulesTable(s.name, ("Game end",), ((ends,),), s.source)
+        relief = f"{s.relief_on}+ from turn {s.relief_from_turn}, +{s.dispatch_bonus} a dispatch unit through"
+        return RulesTable(s.name, ("Relief force arrives", "Turns"), ((relief, str(s.last_turn)),), s.source)
+    if kind == "list":
+        lists = "Warmaster Siege & Fortresses: Siege equipment lists"
+        if key == "fortification":
+            return RulesTable("Fortification list: structure points (the bot's data)", ("Section", "Structure points"),
+                              tuple(_wm_structure(k) for k in data.structures), f"{lists}, Fortification")
+        if key == "siege-equipment":
+            machines = [k for k, p in data.siege_profiles.items() if p.type == "M"]
+            return RulesTable("Siege equipment list: the machines (the bot's data)", ("Machine", *WM_PROFILE),
+                              tuple((data.siege_profiles[k].name, *_wm_profile(k)) for k in machines), lists)
+        if key == "siege-artillery":
+            return RulesTable("Siege artillery list", ("Engine", *WM_PROFILE, "Range"), tuple(
+                (a.name, *_wm_profile(k), f"{a.min_range}-{a.range} cm" if a.min_range else f"up to {a.range} cm")
+                for k, a in data.siege_artillery.items()), f"{lists}, Siege artillery list")
+    raise KeyError(f"{kind}:{key}")
+
+
+def _wh40k(kind: str, key: str) -> RulesTable:
+    data = wh40k()
+    if kind == "penetration":
+        if key == "penetration":
+            return RulesTable("Armour penetration by weapon", ("Weapon", "Penetration", "Penetrating hits roll on"), tuple(
+                (w.name, w.describe(), f"{data.damage_tables[w.table].name} table") for w in data.penetration.values()),
+                "Warhammer 40,000 trial vehicle rules, Armour Penetration")
+        w = data.penetration[key]
+        strength = f"{w.strength} (fixed)" if w.strength is not None else "the weapon's"
+        return RulesTable(w.name, ("Penetration", "Strength", "Penetrating hits roll on"),
+                          ((w.describe(), strength, f"{data.damage_tables[w.table].name} table"),), w.source)
+    if kind == "damage":
+        t = data.damage_tables[key]
+        return RulesTable(f"{t.name} table ({t.die})", (t.die, "Result", "Effect"),
+                          tuple((_rolls(r.low, r.high), r.name.capitalize(), r.effect) for r in t.rows), t.source)
+    if kind == "firing" and key == "firing":
+        f = data.firing
+        return RulesTable("Vehicle Moving & Firing Summary", ("Vehicle", "Moves up to", *(s.name for s in f.speeds)),
+                          tuple((t.name, f'{t.max_move}"', *t.weapons) for t in f.types), f.source)
+    if kind == "blast":
+        b = data.blast_markers[key]
+        return RulesTable(b.name, ("Diameter", "Partly under", "Centre hole (our choice)"),
+                          ((f'{b.diameter:g}"', f"hit on {b.partial_hit}+", f'{b.hole:g}"'),), b.source)
+    if kind == "wounds" and key == "wounds":
+        w = data.wounds
+        return RulesTable("Wounds from a destroyed vehicle", ("Passengers", "Models in an explosion's reach", "Survivors placed"), (
+            (f"wounded on {w.passenger}+, saves allowed", f"wounded on {w.debris}+, saves allowed",
+             f'within {w.passenger_placed_within}" of the wreck'),),
+            "Warhammer 40,000 trial vehicle rules, Damage Rolls: Notes")
+    if kind == "barrage" and key == "barrage":
+        return RulesTable("Barrage pinning test", ("Leadership",), ((f"{data.pinning_modifier:+d}",),),
+                          "Warhammer 40,000 trial vehicle rules, Ordnance Barrages")
+    raise KeyError(f"{kind}:{key}")
+
+
+def _split(fn: Callable[[str, str], RulesTable]) -> Callable[[str], RulesTable]:
+    """``kind:key`` (or a bare ``kind``, its own key) to ``fn(kind, key)``."""
+    def resolver(rest: str) -> RulesTable:
+        kind, _, key = rest.partition(":")
+        return fn(kind, key or kind)
+    return resolver
+
+
 RESOLVERS: Mapping[str, Callable[[str], RulesTable]] = MappingProxyType({
     "fantasy": _fantasy_resolver,
+    "warmaster": _split(_warmaster),
+    "wh40k": _split(_wh40k),
 })
-"""One resolver per game's data: ``fantasy:`` reads config/fantasy.toml through config.gamedata.
-A ``warmaster:`` or ``wh40k:`` resolver takes the rest of the reference and returns a table."""
+"""One resolver per game's data, each reading the game's TOML through config.gamedata:
+``fantasy:`` config/fantasy.toml, ``warmaster:`` config/warmaster.toml, ``wh40k:`` config/wh40k.toml."""
 
 
 @functools.cache

@@ -3,7 +3,9 @@
 One row per machine: its name, kind and owner; a pip per crew model (filled while alive, hollow
 once lost); and the turn track, with the current turn outlined, the turns a silenced machine
 cannot fire hatched up to the turn it fires again, and a destroyed machine struck through from
-the turn it was lost. A pure function of a :class:`BattleBoard` (plain values the cog builds).
+the turn it was lost. Below them, when the channel has a siege, one row per fortification section
+(Warmaster): its kind and structure points, a dot per Destruction Token, and a breached section as
+hatched rubble. A pure function of a :class:`BattleBoard` (plain values the cog builds).
 """
 
 from __future__ import annotations
@@ -33,11 +35,25 @@ class BoardRow:
 
 
 @dataclass(frozen=True, slots=True)
+class FortRow:
+    """One fortification section of the channel's siege."""
+
+    name: str
+    kind: str
+    """As shown: ``Gateway``, ``Gateway tower gate``."""
+    points: int
+    """Its structure points."""
+    tokens: int
+    breached: bool
+
+
+@dataclass(frozen=True, slots=True)
 class BattleBoard:
     title: str
     subtitle: str
     turn: int
     rows: tuple[BoardRow, ...]
+    sections: tuple[FortRow, ...] = ()
 
 
 WIDTH = 760
@@ -59,7 +75,7 @@ def render_battle(board: BattleBoard) -> bytes:
     """PNG bytes of the board."""
     turns = _track_turns(board)
     rows = board.rows or (None,)
-    height = TITLE_H + 34 + ROW_H * len(rows) + 36
+    height = TITLE_H + 34 + ROW_H * len(rows) + 36 + _fortifications_height(board.sections)
     c = Canvas(WIDTH, height)
     c.title_bar(board.title, board.subtitle, height=TITLE_H - 6)
     cell = min(CELL_MAX, (WIDTH - TRACK_X - PAD) / turns)
@@ -105,6 +121,45 @@ def render_battle(board: BattleBoard) -> bytes:
         x = TRACK_X + (board.turn - 1) * cell
         c.draw.rectangle((x, top + 2, x + cell, y0 + ROW_H * len(rows)), outline=INK, width=2)
     foot = y0 + ROW_H * len(rows) + 10
+    if board.sections:
+        _fortifications(c, board.sections, foot)
+        foot += _fortifications_height(board.sections)
     c.text((PAD, foot), "Outlined: this turn. Hatched: cannot fire. Struck through: destroyed. Pips: crew left.",
            size=12, fill=INK_SOFT, anchor="lt")
     return c.png()
+
+
+FORT_H = 40
+TOKENS_SHOWN = 16
+
+
+def _fortifications_height(sections: tuple[FortRow, ...]) -> int:
+    return 30 + FORT_H * len(sections) + 8 if sections else 0
+
+
+def _fortifications(c: Canvas, sections: tuple[FortRow, ...], top: float) -> None:
+    """The siege's sections: name and kind, structure points, a dot per Destruction Token, breaches."""
+    fallen = sum(s.breached for s in sections)
+    c.text((PAD, top + 6), f"Fortifications (Warmaster siege): {len(sections)} section{'s' * (len(sections) != 1)}, "
+           f"{fallen} breached · a dot per Destruction Token", size=13, fill=INK_SOFT, anchor="lt")
+    y0 = top + 28
+    for i, s in enumerate(sections):
+        y = y0 + i * FORT_H
+        if i % 2 == 0:
+            c.draw.rectangle((0, y, WIDTH, y + FORT_H), fill=TABLE)
+        c.text((PAD, y + 4), fit_text(s.name, size=15, width=NAME_W - PAD - 8), size=15, fill=INK, anchor="lt")
+        c.text((PAD, y + 23), fit_text(f"{s.kind} · {s.points} points", size=12, width=NAME_W - PAD - 8),
+               size=12, fill=INK_SOFT, anchor="lt")
+        if s.breached:
+            box = (NAME_W, y + 6, WIDTH - PAD, y + FORT_H - 6)
+            c.draw.rectangle(box, fill=TABLE)
+            c.hatch(box, fill=BASE_EDGE, spacing=6)
+            c.draw.rectangle(box, outline=BANNER, width=2)
+            c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=13, fill=BANNER, anchor="mm", halo=True)
+            continue
+        for k in range(min(s.tokens, TOKENS_SHOWN)):
+            cx, cy = NAME_W + 8 + k * 16, y + FORT_H / 2
+            c.draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=DIRECT, outline=WHITE)
+        words = f"{s.tokens} token{'s' * (s.tokens != 1)}: +{s.tokens} {'die' if s.tokens == 1 else 'dice'} a test"
+        c.text((WIDTH - PAD, y + FORT_H / 2), words if s.tokens else "no tokens: standing", size=12, fill=INK_SOFT,
+               anchor="rm")

@@ -70,6 +70,17 @@ def settings_for(store: Store, guild_id: int, channel_id: int | None = None) -> 
     )
 
 
+def chosen_game(store: Store, guild_id: int, channel_id: int | None = None) -> str | None:
+    """The default game the channel (or else its server) has chosen; None when neither has chosen
+    one (:func:`settings_for` then gives :data:`DEFAULTS`' game). One indexed read."""
+    rows = store.read(
+        "SELECT channel_id, game FROM settings WHERE guild_id = ? AND channel_id IN (?, ?) AND game IS NOT NULL",
+        (guild_id, SERVER, SERVER if channel_id is None else channel_id),
+    )
+    by = {r["channel_id"]: r["game"] for r in rows}
+    return by.get(SERVER if channel_id is None else channel_id) or by.get(SERVER)
+
+
 def change_settings(store: Store, guild_id: int, channel_id: int | None, *, by: int, **changes) -> Settings:
     """Set some fields for the server (`channel_id` None) or one channel, in one transaction; a
     value of None clears a channel's override (or a server's choice, back to the default)."""

@@ -327,3 +327,66 @@ async def test_a_misfire_waiting_for_the_players_chart_roll_leaves_the_machine_a
     assert next(m for m in status.fields["machines"] if m["name"] == "Old Betsy")["state"] == "ok"
     rolled = await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H M 3"')
     assert rolled.fields["machine"]["silent_until_turn"] == 3
+# -- fortifications (Warmaster sieges) in a battle ---------------------------------------------
+async def test_a_gate_takes_tokens_across_three_turns_and_falls(bot):
+    """The issue's scenario: a gateway (12 structure points) is shot at on turns 1, 2 and 3 with
+    entered dice; /battle status shows its Destruction Tokens after each round and the breach at the
+    end, and the battle report lists it."""
+    await campaign_table(bot)
+    gate = '/siege structure kind:gateway section:"North Gate" hits:2'
+
+    async def status(**who):
+        reply = await ok(bot, "/battle status", **who)
+        (fort,) = [f for f in reply.fields["fortifications"] if f["section"] == "north gate"]
+        return reply, fort
+
+    reply = await ok(bot, "/battle status")
+    assert reply.fields["fortifications"] == [] and "Fortifications" not in [f.name for f in reply.embed.fields]
+
+    # turn 1: 2 hits, two dice total 6: not over 12, the gate gains its first token
+    test = (await ok(bot, f'{gate} dice:"3 3"')).fields["structure"]
+    assert (test["dice_total"], test["destroyed"], test["tokens_after"]) == (6, False, 1)
+    reply, fort = await status()
+    assert reply.fields["battle"]["turn"] == 1
+    assert fort == {"section": "north gate", "kind": "gateway", "gate": False, "structure_points": 12, "tokens": 1,
+                    "breached": False}
+    field = next(f.value for f in reply.embed.fields if f.name == "Fortifications")
+    assert field == "**north gate** (Gateway, 12 structure points): 1 Destruction Token"
+
+    # turn 2: 2 hits + 1 token = three dice, 12: still not over 12, a second token
+    await ok(bot, "/battle turn", user=BOB)
+    test = (await ok(bot, f'{gate} dice:"4 4 4"')).fields["structure"]
+    assert (test["tokens_before"], test["dice_total"], test["tokens_after"]) == (1, 12, 2)
+    reply, fort = await status(user=BOB)
+    assert reply.fields["battle"]["turn"] == 2 and (fort["tokens"], fort["breached"]) == (2, False)
+
+    # turn 3: 2 hits + 2 tokens = four dice, 15 beats 12: the gate falls
+    await ok(bot, "/battle turn", user=BOB)
+    test = (await ok(bot, f'{gate} dice:"3 4 4 4"')).fields["structure"]
+    assert (test["tokens_before"], test["dice_total"], test["destroyed"]) == (2, 15, True)
+    reply, fort = await status()
+    assert reply.fields["battle"]["turn"] == 3 and fort["breached"] is True
+    assert "**north gate** (Gateway, 12 structure points): breached" in reply.embed.fields[-1].value
+    assert reply.image.startswith(b"\x89PNG")
+    assert "already fallen" in await refused(bot, f'{gate} dice:"6 6"')
+
+    i = await run(bot, "/battle end", roles=(GM_ROLE,))
+    assert "Fortifications breached: 1 of 1 (north gate)" in i.extras[REPLY_KEY].summary
+    files = {f.filename: f.fp.read() for f in i.sent[-1]["files"]}
+    md, export = files[f"battle-{GUILD}-1.md"].decode(), json.loads(files[f"battle-{GUILD}-1.json"])
+    assert "- Fortifications breached: north gate" in md
+    assert "| north gate | Gateway | 12 | - | breached |" in md
+    assert export["fortifications"] == [{"section": "north gate", "kind": "gateway", "gate": False,
+                                         "structure_points": 12, "tokens": 0, "breached": True}]
+
+
+async def test_status_shows_only_this_channels_siege(bot):
+    await campaign_table(bot)
+    await ok(bot, '/siege structure kind:wall section:"east wall" hits:1 dice:"1"', channel=71)
+    await ok(bot, '/siege structure kind:gateway-tower gate:true section:gatehouse hits:1 dice:"2"')
+    reply = await ok(bot, "/battle status")
+    assert reply.fields["fortifications"] == [{"section": "gatehouse", "kind": "gateway-tower", "gate": True,
+                                               "structure_points": 12, "tokens": 1, "breached": False}]
+    i = await run(bot, "/battle end", roles=(GM_ROLE,))
+    md = {f.filename: f.fp.read() for f in i.sent[-1]["files"]}[f"battle-{GUILD}-1.md"].decode()
+    assert "| gatehouse | Gateway tower gate | 12 | 1 | standing |" in md and "east wall" not in md

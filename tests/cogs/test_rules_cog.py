@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot import create_bot
 from cogs.rules import help_topics
-from config.rules import help_page
+from config.rules import help_page, resolve
 from config.settings import Settings
 
 
@@ -20,10 +20,11 @@ async def bot(tmp_path):
     return bot
 
 
-def fake_interaction() -> MagicMock:
+def fake_interaction(guild_id: int | None = None, channel_id: int | None = None) -> MagicMock:
     interaction = MagicMock(spec=discord.Interaction)
     interaction.extras = {}
     interaction.id = 1
+    interaction.guild_id, interaction.channel_id = guild_id, channel_id
     interaction.namespace = app_commands.Namespace.__new__(app_commands.Namespace)
     interaction.response.is_done = MagicMock(return_value=False)
     interaction.response.send_message = AsyncMock()
@@ -31,9 +32,9 @@ def fake_interaction() -> MagicMock:
     return interaction
 
 
-async def call(bot, name, **options):
+async def call(bot, name, *, where: tuple[int, int] | None = None, **options):
     cmd = bot.tree.get_command(name)
-    interaction = fake_interaction()
+    interaction = fake_interaction(*(where or ()))
     interaction.command = cmd
     await cmd.callback(cmd.binding, interaction, **options)
     return interaction.response.send_message.await_args.kwargs["embed"]
@@ -75,6 +76,45 @@ async def test_a_channel_default_game_ranks_first_when_the_bot_knows_one(bot):
     bot.channel_game = lambda interaction: "warmaster"
     embed = await call(bot, "rules", term="bounce")
     assert embed.title == "Bounce · Warmaster"
+
+
+@pytest.mark.parametrize("setting, title", [(None, "Cannon · Warhammer Fantasy"), ("warmaster", "Cannon · Warmaster"),
+                                            ("fantasy", "Cannon · Warhammer Fantasy")])
+async def test_the_channels_settings_game_ranks_its_cannon_first(bot, setting, title):
+    from storage.settings import change_settings
+
+    if setting:
+        change_settings(bot.store, 5, 6, by=1, game=setting)
+    assert await bot.channel_game(fake_interaction(5, 6)) == {None: None, "warmaster": "warmaster",
+                                                             "fantasy": "warhammer-fantasy"}[setting]
+    assert (await call(bot, "rules", where=(5, 6), term="cannon")).title == title
+    assert (await call(bot, "rules", where=(5, 6), term="cannon", game="warmaster")).title == "Cannon · Warmaster"
+
+
+async def test_a_servers_game_ranks_first_in_its_channels_and_40k_entries_lead_for_40k(bot):
+    from storage.settings import change_settings
+
+    change_settings(bot.store, 5, None, by=1, game="40k")
+    assert await bot.channel_game(fake_interaction(5, 7)) == "wh40k"
+    assert await bot.channel_game(fake_interaction(9, 7)) is None  # another server chose nothing
+    assert await bot.channel_game(fake_interaction(None, 7)) is None  # a direct message
+    assert (await call(bot, "rules", where=(5, 7), term="explodes")).title == "Penetrating Hit Table · Warhammer 40,000"
+    assert (await call(bot, "rules", where=(9, 7), term="explodes")).title == "Helblaster Gun · Warmaster"
+    choices = await bot.get_cog("RulesCog").term_autocomplete(fake_interaction(5, 7), "explod")
+    assert choices[0].name.endswith("· Warhammer 40,000")
+
+
+async def test_a_store_that_cannot_be_read_leaves_the_lookup_unranked(bot, monkeypatch):
+    import sqlite3
+
+    import storage.settings
+
+    def broken(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(storage.settings, "chosen_game", broken)
+    assert await bot.channel_game(fake_interaction(5, 6)) is None
+    assert (await call(bot, "rules", where=(5, 6), term="canon")).title == "Cannon · Warhammer Fantasy"
 
 
 async def test_term_autocomplete_gives_keys_within_discords_limits(bot):
@@ -126,3 +166,32 @@ async def test_every_entry_fits_in_one_embed(bot):
         embed = reply.embed
         assert len(embed) <= 6000 and len(embed.fields) <= 25, entry.key
         assert len(embed.title) <= 256 and all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields), entry.key
+        assert not any("more" in f.value and f.value.split("\n")[-1].startswith("... and") for f in embed.fields), entry.key
+        for ref in (entry.profile, entry.chart):
+            if ref:  # every row of every table is shown, a long chart running on into a second field
+                table = resolve(ref)
+                shown = "\n".join(f.value for f in embed.fields if f.name.split(": ", 1)[-1].startswith(table.title))
+                assert all(f"**{row[0]}**" in shown or len(table.rows) == 1 for row in table.rows), (entry.key, ref)
+
+
+async def test_warmaster_and_40k_entries_show_the_engines_tables(bot):
+    embed = await call(bot, "rules", term="boiling oil")
+    assert embed.title == "Boiling Oil · Warmaster"
+    chart = {f.name: f.value for f in embed.fields}["Chart: Boiling oil and rock droppers"]
+    assert chart.split("\n")[0] == "D6 · Attacks · Effect" and "**6** 3 · 3 attacks" in chart
+    embed = await call(bot, "rules", term="penetrating hit table")
+    assert "Chart: Penetrating Hit table (D6)" in [f.name for f in embed.fields]
+    assert "**6** Vehicle explodes" in "\n".join(f.value for f in embed.fields)
+    embed = await call(bot, "rules", term="siege tower")
+    assert {f.name: f.value for f in embed.fields}["Profile: Siege tower"] == (
+        "Type: M · Attack: 0 · Hits: 3 · Armour: 3+ · Points: 20 · Min/max: -/-")
+
+
+def test_a_long_chart_runs_on_into_another_field_without_losing_a_row():
+    from cogs.rules_reply import field_chunks
+
+    lines = [f"**{i}** " + "x" * 30 for i in range(1, 7)]
+    chunks = field_chunks(lines, limit=100)
+    assert len(chunks) == 3 and all(len(c) <= 100 for c in chunks)
+    assert "\n".join(chunks).split("\n") == lines
+    assert field_chunks(["y" * 150], limit=100) == ["y" * 99 + "…"]

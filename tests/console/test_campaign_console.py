@@ -56,3 +56,18 @@ def test_the_store_lasts_between_console_runs(tmp_path):
     code, out = play("/machine list")
     assert out["machines"][0]["name"] == "Old Betsy" and out["machines"][0]["owner"] == OFFLINE_USER_ID
     assert play("/battle status")[1]["battle"]["turn"] == 2
+
+
+async def test_battle_status_and_report_carry_the_channels_siege(play):
+    assert (await play("/battle start"))[0] == 0
+    code, out = await play('/siege structure kind:gateway section:gate hits:2 dice:"3 3"')
+    assert code == 0 and out["structure"]["tokens_after"] == 1
+    code, out = await play("/battle status")
+    assert code == 0 and out["fortifications"] == [{"section": "gate", "kind": "gateway", "gate": False,
+                                                    "structure_points": 12, "tokens": 1, "breached": False}]
+    assert "  **gate** (Gateway, 12 structure points): 1 Destruction Token" in out["summary"]
+    await play("/battle turn")
+    await play('/siege structure kind:gateway section:gate hits:2 dice:"6 6 6"')
+    code, out = await play("/battle end")
+    report = next(f for f in out["files"] if f.endswith(".md"))
+    assert "| gate | Gateway | 12 | - | breached |" in open(report, encoding="utf-8").read()

@@ -52,3 +52,30 @@ async def test_every_help_example_runs_in_the_console(play, name, example):
     code, out = await play(example)
     assert code == 0, out
     assert out["command"].split()[0] == name
+
+
+@pytest.mark.parametrize("game, term, first, unset", [
+    ("warmaster", "cannon", "warmaster:cannon", "warhammer-fantasy:cannon"),
+    ("fantasy", "grapeshot", "warhammer-fantasy:grapeshot", "warmaster:grapeshot"),
+    ("40k", "explodes", "wh40k:penetrating-hit-table", "warmaster:helblaster-gun"),
+])
+async def test_the_channels_default_game_ranks_first_through_the_console(play, game, term, first, unset):
+    """The console's offline identity manages its server, so it can set the channel's game; each
+    term matches well in two games, and the channel's game decides which comes first."""
+    code, out = await play(f"/rules term:{term}")
+    assert out["entries"][0]["key"] == unset  # nothing chosen yet: the search's own order
+    code, out = await play(f"/settings game game:{game} scope:channel")
+    assert code == 0 and out["settings"]["game"] == game
+    code, out = await play(f"/rules term:{term}")
+    assert code == 0 and out["entries"][0]["key"] == first and out["system"] == first.split(":")[0]
+    assert any(e["key"] == unset for e in out["entries"] + out["related"])  # the other game's is still shown
+    code, out = await play(f"/rules term:{term}", channel_id=301)  # another channel, nothing chosen
+    assert out["entries"][0]["key"] == unset
+
+
+async def test_warmaster_and_40k_tables_through_the_console(play):
+    code, out = await play("/rules term:helblaster")
+    assert out["profile"]["headings"][:3] == ["Range", "Attacks", "Armour"]
+    assert out["chart"]["rows"] == [["up to 10 cm", "6"], ["over 10, up to 20 cm", "3"], ["over 20, up to 30 cm", "1"]]
+    code, out = await play('/rules term:"moving and firing"')
+    assert out["chart"]["headings"] == ["Vehicle", "Moves up to", "stationary", 'up to 6"', 'up to 12"', 'more than 12"']

@@ -73,3 +73,20 @@ async def test_machine_battle_and_fire_with_a_machine(live_bot, standin):
     assert names[0].endswith(".json") and names[1].endswith(".md")
     assert json.loads(end.files[names[0]])["totals"]["shots"] == 1
     assert "Old Betsy" in public(await send(standin, "/machine list"))["description"]
+
+
+async def test_the_channels_game_ranks_rules_and_status_shows_the_siege(live_bot, standin):
+    assert public(await send(standin, "/rules", term="cannon"))["title"] == "Cannon · Warhammer Fantasy"
+    public(await send(standin, "/settings game", manager=True, game="warmaster", scope="channel"))
+    embed = public(await send(standin, "/rules", term="cannon"))
+    assert embed["title"] == "Cannon · Warmaster"
+    assert any(f["name"] == "Profile: Cannon" and f["value"].startswith("Range: 60 cm") for f in embed["fields"])
+    public(await send(standin, "/battle start"))
+    public(await send(standin, "/siege structure", kind="gateway", section="north gate", hits=2, dice="3 3"))
+    status = await send(standin, "/battle status")
+    fields = {f["name"]: f["value"] for f in public(status)["fields"]}
+    assert fields["Fortifications"] == "**north gate** (Gateway, 12 structure points): 1 Destruction Token"
+    assert Image.open(io.BytesIO(status.files["battle.png"])).format == "PNG"
+    end = await send(standin, "/battle end")
+    report = next(v for k, v in end.files.items() if k.endswith(".md")).decode()
+    assert "| north gate | Gateway | 12 | 1 | standing |" in report

@@ -12,7 +12,7 @@ import pytest
 from storage import campaigns as c
 from storage.campaigns import CampaignError, Effect
 from storage.database import Store
-from storage.settings import change_settings, settings_for
+from storage.settings import change_settings, chosen_game, settings_for
 
 ROOT = Path(__file__).resolve().parents[2]
 G1, G2 = 11, 22
@@ -41,6 +41,17 @@ def test_a_channel_overrides_its_server_field_by_field(store):
     assert settings_for(store, G1, 6).game == "warmaster"
     change_settings(store, G1, 5, by=1, game=None)
     assert settings_for(store, G1, 5).game == "warmaster"
+
+
+def test_the_chosen_game_is_the_channels_then_the_servers_and_none_when_unset(store):
+    assert chosen_game(store, G1, 5) is None and settings_for(store, G1, 5).game == "fantasy"
+    change_settings(store, G1, 5, by=1, private_rolls=False)  # a channel row with no game of its own
+    assert chosen_game(store, G1, 5) is None
+    change_settings(store, G1, None, by=1, game="warmaster")
+    assert chosen_game(store, G1, 5) == chosen_game(store, G1, None) == "warmaster"
+    change_settings(store, G1, 5, by=1, game="40k")
+    assert (chosen_game(store, G1, 5), chosen_game(store, G1, 6)) == ("40k", "warmaster")
+    assert chosen_game(store, G2, 5) is None
 
 
 def test_settings_of_one_server_are_not_seen_by_another(store):
