@@ -138,7 +138,7 @@ async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
 
 def show(reply: Any, chain: roll_log.Chain, entry: Entry) -> None:
     """The entry's roll number and hash in the footer and ``--json`` (``log``); the commitment
-    when this roll started the chain."""
+    with a channel epoch's first entry (a battle posts its own at /battle start)."""
     from cogs.log_reply import started_line
 
     embed: discord.Embed = reply.embed
@@ -146,7 +146,7 @@ def show(reply: Any, chain: roll_log.Chain, entry: Entry) -> None:
     old = embed.footer.text if embed.footer else None
     embed.set_footer(text=f"{mark} · {old}"[:2048] if old else mark)
     reply.fields["log"] = {"chain": chain.chain, "epoch": chain.epoch, "roll": entry.number, "hash": entry.hash}
-    if chain.started:
+    if entry.previous == chain.commitment and not chain.chain.startswith("battle:"):
         line = started_line(chain)
         reply.fields["log"]["commitment"] = chain.commitment
         if len(embed.fields) < 25 and len(embed) + len(line) + 10 < 6000:

@@ -8,7 +8,7 @@ How it proves the bot did not cheat (issue 9):
    ``RandomDice(HMAC-SHA256(secret, N))`` (:func:`dice_for_roll`). N counts 1, 2, 3 ...
 3. **The log.** Each entry holds the roll number, time, user, command, options, every die (kind,
    face, purpose, bot- or player-rolled) and the result summary, plus ``previous``: the hash of
-   the entry before it (the commitment for roll 1). Its ``hash`` is the SHA-256 of all of that as
+   the entry appended before it (the commitment for the first). Its ``hash`` is the SHA-256 of all of that as
    canonical JSON (:func:`canonical`), so changing, dropping or reordering an entry breaks the chain.
 4. **Reveal and check.** Once the secret is revealed, :func:`verify` checks an export: the secret
    against the commitment, the chain link by link, and every bot-rolled die by rolling the same

@@ -218,6 +218,15 @@ async def test_private_rolls_refused_where_the_channel_does_not_allow_them(bot, 
     assert code == 0 and out["log"]["roll"] == 1
 
 
+async def test_the_commitment_shows_with_the_first_entry_even_when_the_first_draw_failed(play):
+    code, _ = await play('/roll expression:"2d6+x"')
+    assert code == 2
+    code, out = await play("/roll expression:1d6")
+    assert out["log"]["roll"] == 2 and "commitment" in out["log"]
+    code, out = await play("/roll expression:1d6")
+    assert "commitment" not in out["log"]
+
+
 # ------------------------------------------------------------------------------------ the property
 
 LINES = st.sampled_from(COMMANDS + ['/roll expression:"3d6kh1" dice:"2"', "/40k ordnance distance:30 strength:8 range:72", "/wm shoot attacks:4"])
