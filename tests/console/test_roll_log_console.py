@@ -134,7 +134,7 @@ async def test_a_failed_command_leaves_its_number_unused_and_verify_says_so(bot,
 
 
 async def test_commands_with_no_dice_log_nothing(bot, play):
-    for line in ("/log show", "/40k firing type:tank moved:6", "/rules query:cannon", "/siege army points:2000"):
+    for line in ("/log show", "/40k firing type:normal moved:6", "/rules term:cannon", "/siege army points:2000"):
         code, out = await play(line)
         assert code == 0 and out.get("log") is None, line
     assert roll_log.current_chain(bot.store, CHANNEL) is None
