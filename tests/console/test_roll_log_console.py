@@ -252,3 +252,14 @@ def test_any_sequence_of_commands_replays_exactly_from_the_secret(tmp_path_facto
     assert [[(d["die"], d["face"], d["by"]) for d in e["dice"]] for e in data["entries"]] == shown
     result = verify(data)
     assert result.ok, result.report()
+
+
+def test_a_reply_listing_its_bot_dice_otherwise_logs_the_draws():
+    from cogs.ledger import logged_dice
+    from engine.dice import EnteredDice, RandomDice, RecordingDice
+
+    drawn = RecordingDice(RandomDice(5))
+    source = EnteredDice("4", drawn)
+    rolled = [source.d6("to hit"), source.d6("to wound"), source.d6("save")]
+    assert logged_dice(tuple(rolled), drawn.rolled) == tuple(rolled)
+    assert logged_dice((rolled[0],), drawn.rolled) == (rolled[0], *drawn.rolled)  # a bot die left out
