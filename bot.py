@@ -26,10 +26,11 @@ import numpy as np
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.dice_source import REPLAY_KEY, serving
+from cogs import ledger
+from cogs.dice_source import serving
 from cogs.replies import APOLOGY, send_error
 from config.settings import Settings, SettingsError, load_settings
-from engine.dice import Dice, RandomDice, ReplayDice
+from engine.dice import Dice, RandomDice
 from engine.errors import RulesError
 from storage.database import Store, StoreError
 
@@ -78,14 +79,14 @@ class BombardierBot(commands.Bot):
         self._seeds = np.random.default_rng(settings.dice_seed)
 
     def new_dice(self) -> Dice:
-        """The bot's dice for one command: each command gets its own generator, drawn from the
-        bot's seed sequence, so a seeded console session replays exactly. A command re-run from a
-        reply's "Resolve wounds" button gets the first run's dice back first."""
-        source = RandomDice(int(self._seeds.integers(0, 2**63)))
+        """The bot's dice for the command being served: its roll number's dice in the roll log
+        (``RandomDice(HMAC(secret, N))``, cogs/ledger.py; a "Resolve wounds" re-run gets the
+        first run's dice back first), logged when it replies. Outside any interaction (a
+        benchmark, a script) a generator from the bot's seed sequence, not logged."""
         interaction = serving.get()
-        if interaction is not None and REPLAY_KEY in interaction.extras:
-            return ReplayDice(interaction.extras[REPLAY_KEY], source)
-        return source
+        if interaction is None:
+            return RandomDice(int(self._seeds.integers(0, 2**63)))
+        return ledger.draw(self, interaction)
 
     def new_secret(self) -> bytes:
         """32 bytes to seed a roll log chain (engine/ledger.py): from the OS; from the bot's seed

@@ -73,6 +73,38 @@ def main() -> None:
                                 dice=small.dice, summary=roll_summary(small))
 
         line("one log append (2d6+1 entry, hash + SQLite transaction, WAL)", median_time(append, calls=300), "ms", 1e3)
+    fire_logging()
+
+
+def fire_logging() -> None:
+    """What logging adds to every /fire: drawing the roll number in ``bot.new_dice()`` (on the
+    event loop) and appending the entry in ``send_reply`` (in a worker thread)."""
+    import asyncio
+
+    from bot import create_bot
+    from cogs import console
+    from config.settings import Settings
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(Settings(data_dir=Path(tmp), sync_commands=False, dice_seed=1))
+
+        async def one_shot():
+            await bot.load_cogs()
+            return await console.invoke(bot, "/fire cannon distance:30 ranks:5 files:10 toughness:3")
+
+        reply = asyncio.run(one_shot()).extras[console.REPLY_KEY]
+        store, chain = bot.store, "channel:1:1"
+        line("/fire: draw the roll number in new_dice (one transaction)", median_time(
+            lambda: roll_log.next_roll(store, chain, bot.new_secret), calls=300), "ms", 1e3)
+
+        def append() -> None:
+            slot = roll_log.next_roll(store, chain, bot.new_secret)
+            roll_log.append(store, slot, user="100", command=reply.command, options={"distance": 30.0, "ranks": 5},
+                            dice=reply.dice, summary=reply.summary)
+
+        line(f"/fire: draw + append its entry ({len(reply.dice)} dice, hash + transaction)",
+             median_time(append, calls=300), "ms", 1e3)
+        bot.store.close()
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.dice_source import OPTIONS_KEY, REPLAY_KEY, command_options, serving
+from cogs.ledger import REPLAY_OF_KEY, entry_ref
 from cogs.replies import Reply, send_error
 from storage.actions import LIFETIME_S, ReplyAction, recall, remember
 
@@ -100,7 +101,7 @@ def find_command(tree: app_commands.CommandTree, name: str) -> app_commands.Comm
     return None
 
 
-async def rerun(interaction: discord.Interaction, name: str, options: dict[str, Any], replay=None) -> None:
+async def rerun(interaction: discord.Interaction, name: str, options: dict[str, Any], replay=None, replay_of=None) -> None:
     """Run a command again for a button, as the command tree would have: same callback, same
     error handling, a new reply."""
     bot = interaction.client
@@ -113,6 +114,7 @@ async def rerun(interaction: discord.Interaction, name: str, options: dict[str, 
     interaction.extras[OPTIONS_KEY] = options
     if replay is not None:
         interaction.extras[REPLAY_KEY] = replay
+        interaction.extras[REPLAY_OF_KEY] = replay_of  # the log names the entry the dice come from
     serving.set(interaction)
     try:
         if command.binding is not None:
@@ -175,7 +177,7 @@ async def resolve_wounds(interaction: discord.Interaction, stored: ReplyAction, 
         await send_error(interaction, f"{e} Press Resolve wounds again to fix it.")
         return
     options = {k: v for k, v in stored.options.items() if k not in ("dice", *PROFILE)} | profile
-    await rerun(interaction, stored.command, options, replay=stored.dice)
+    await rerun(interaction, stored.command, options, replay=stored.dice, replay_of=stored.log_entry)
 
 
 class ButtonsCog(commands.Cog):
@@ -199,7 +201,7 @@ class ButtonsCog(commands.Cog):
         action_id = remember(
             self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             user_id=interaction.user.id, command=reply.command, options=command_options(interaction),
-            dice=reply.dice,
+            dice=reply.dice, log_entry=entry_ref(interaction),
         )
         view = discord.ui.View(timeout=None)
         for action in actions:

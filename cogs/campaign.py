@@ -7,6 +7,7 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations.
 """
 
+import json
 import re
 from typing import Optional
 
@@ -17,14 +18,15 @@ from discord.ext import commands
 
 from cogs import machines as roster_kinds
 from cogs.access import Actor, PermissionRefused, actor, in_store
+from cogs.ledger import battle_chain
 from cogs.campaign_reply import (
-    GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply,
+    GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply, with_roll_log,
 )
 from cogs.replies import COLOUR_BAD, off_the_loop, send_reply
 from cogs.warmaster_siege import fortress
 from engine.errors import RulesError
 from renders.battle import render_battle
-from storage import campaigns
+from storage import campaigns, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, change_settings, settings_for
 
@@ -195,11 +197,20 @@ class BattleCog(CampaignCogBase):
                     raise PermissionRefused(f"To start a battle of {c.name} you must be in it (/campaign join) "
                                             f"or have {who.gm_words()}.")
                 players = c.members
-            return campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
-                                          campaign=campaign, players=players)
+            b = campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
+                                       campaign=campaign, players=players)
+            opened.append(roll_log.open_chain(self.store, battle_chain(b.id), self.bot.new_secret))
+            return b
 
+        opened: list = []
         who, b, roster, shots = await self._battle(interaction, change)
-        await send_reply(interaction, battle_reply("battle start", who.game, b, "Battle started: turn 1", roster, shots))
+        chain = opened[0]
+        reply = battle_reply("battle start", who.game, b, "Battle started: turn 1", roster, shots)
+        await send_reply(interaction, with_roll_log(reply, [
+            f"Every roll in this channel until /battle end goes to the battle's log ({chain.chain}).",
+            f"The bot committed to its secret: SHA-256 {chain.commitment}",
+            "/battle end reveals the secret and attaches the log, to check with python bot.py verify.",
+        ], {"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment}))
 
     @battle.command(name="turn", description="Move the battle on to its next turn")
     async def turn(self, interaction: discord.Interaction) -> None:
@@ -219,11 +230,24 @@ class BattleCog(CampaignCogBase):
             if who.user_id != b.started_by and not who.gm:
                 raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone "
                                         f"with {who.gm_words()} can end it.")
-            return campaigns.end_battle(self.store, who.guild_id, who.channel_id)
+            ended = campaigns.end_battle(self.store, who.guild_id, who.channel_id)
+            chain = battle_chain(ended.id)
+            roll_log.open_chain(self.store, chain, self.bot.new_secret)  # a battle started before battles had logs
+            revealed.append(roll_log.reveal(self.store, chain, self.bot.new_secret, rotate=False))
+            return ended
 
+        revealed: list = []
         who, b, roster, shots = await self._battle(interaction, change)
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
-        await send_reply(interaction, battle_end_reply(who.game, b, roster, shots, sections))
+        r = revealed[0]
+        data = r.export
+        files = ((f"battle-{b.guild_id}-{b.id}-rolls.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)
+        await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
+            f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
+            f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
+            f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json",
+        ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
+            "entries": len(data["entries"])}, files))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:

@@ -5,6 +5,7 @@ fortifications are the channel's siege sections (storage/sieges.py, read as the 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from typing import Any
@@ -215,3 +216,12 @@ def roster_reply(command: str, game: str, title: str, roster: list[Machine], bat
     return _reply(command, game, title, lines, fields=fields, colour=colour)
 
 
+
+
+def with_roll_log(reply: Reply, lines: list[str], log: dict[str, Any],
+                  files: tuple[tuple[str, bytes], ...] = ()) -> Reply:
+    """A battle reply with its roll log: the commitment at the start, the secret and the log's
+    export (JSON, for ``bot.py verify``) at the end; ``--json`` gets them as ``roll_log``."""
+    reply.embed.add_field(name="Roll log", value=clip_lines(lines), inline=False)
+    return dataclasses.replace(reply, summary=(*reply.summary, "Roll log:", *[f"  {x}" for x in lines]),
+                               fields={**reply.fields, "roll_log": log}, attachments=(*reply.attachments, *files))

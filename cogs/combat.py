@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.dice_source import private_option
 from cogs.combat_reply import attacks_reply, automatic_reply, result_reply, strike_order_reply, war_machine_reply
 from cogs.fire import _dice, troop_autocomplete, troop_type
 from cogs.replies import send_reply
@@ -98,6 +99,7 @@ class CombatCog(commands.Cog):
         await send_reply(interaction, attacks_reply(r, order))
 
     @combat.command(name="impact-hits", description="Impact Hits on the charge: automatic hits at the model's Strength")
+    @private_option
     @app_commands.describe(hits="Impact Hits (n), or leave out and give die", die="Impact Hits (D3) or (D6)",
                            strength="Strength", **PROFILE, dodge="Target's Dodge: 5 for 5+",
                            war_machine="Charging a war machine (charge bonuses lost)", troop="Target's troop type",
@@ -119,6 +121,7 @@ class CombatCog(commands.Cog):
         await send_reply(interaction, automatic_reply(r, "combat impact-hits"))
 
     @combat.command(name="breath", description="Breath Weapon in combat: 2D6 hits, no model hit twice")
+    @private_option
     @app_commands.describe(strength="The breath's Strength", models="Models in the enemy unit", **PROFILE,
                            used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath",
                            flammable="Target is Flammable", ap="The breath's Armour Piercing",
@@ -140,6 +143,7 @@ class CombatCog(commands.Cog):
         await send_reply(interaction, automatic_reply(r, "combat breath"))
 
     @combat.command(name="result", description="Combat result: wounds, ranks, standard, flank, rear, Fear; Break test")
+    @private_option
     @app_commands.describe(
         wounds="Wounds the attacker caused", enemy_wounds="Wounds the defender caused", ranks="Attacker's rank bonus",
         enemy_ranks="Defender's rank bonus", standard="Attacker has a standard", enemy_standard="Defender has a standard",
@@ -166,6 +170,7 @@ class CombatCog(commands.Cog):
         await send_reply(interaction, result_reply(r))
 
     @combat.command(name="war-machine", description="A war machine in combat: assault party, rules, crew's Panic test")
+    @private_option
     @app_commands.describe(models="Attacking models that could fight", unit_strength="Unit Strength of each",
                            leadership="Crew's Leadership: roll a Panic test", dice="Your dice")
     async def war_machine(

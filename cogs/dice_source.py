@@ -9,6 +9,8 @@ task, so concurrent commands never see each other's.
 
 from __future__ import annotations
 
+import functools
+import inspect
 from contextvars import ContextVar
 from typing import Any
 
@@ -31,3 +33,25 @@ def command_options(interaction: discord.Interaction) -> dict[str, Any]:
         return dict(interaction.extras[OPTIONS_KEY])
     namespace = getattr(interaction, "namespace", None) or ()
     return {name: value for name, value in namespace if isinstance(value, (str, int, float, bool))}
+
+
+PRIVATE_DESCRIPTION = "Only you see the answer"
+
+
+def private_option(callback):
+    """Give a rolling command the ``private`` option (Discord: "Only you see the answer") without
+    touching its callback: the option reaches the roll log and the reply through the interaction
+    (:func:`command_options`), so the callback never sees it. Put it right under the
+    ``@...command(...)`` decorator."""
+
+    @functools.wraps(callback)
+    async def with_private(*args: Any, private: bool = False, **kwargs: Any) -> Any:
+        return await callback(*args, **kwargs)
+
+    signature = inspect.signature(callback)
+    extra = inspect.Parameter("private", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=bool)
+    with_private.__signature__ = signature.replace(parameters=[*signature.parameters.values(), extra])
+    del with_private.__wrapped__  # discord.py reads the signature above, not the wrapped one's
+    described = dict(getattr(callback, "__discord_app_commands_param_description__", {}))
+    with_private.__discord_app_commands_param_description__ = {**described, "private": PRIVATE_DESCRIPTION}
+    return with_private

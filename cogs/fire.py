@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.bolt_thrower_reply import bolt_thrower_reply
 from cogs.cannon_reply import cannon_reply
+from cogs.dice_source import private_option
 from cogs.fire_thrower_reply import fire_thrower_reply
 from cogs.grapeshot_reply import grapeshot_reply
 from cogs.machines import MACHINE_OPTION, after_shot, aimed_bs, take_aim
@@ -61,7 +62,7 @@ TARGET_OPTIONS = dict(
     base="Base width, mm",
     depth="Base depth, mm",
     facing="Side toward the machine",
-    toughness="Toughness: the bot then rolls wounds",
+    toughness="Toughness: bot rolls wounds",
     wounds="Wounds per model (default 1)",
     save="Armour save: 4 for 4+",
     ward="Ward save: 5 for 5+",
@@ -134,6 +135,7 @@ def _cannon_command(key: str):
     weapon = DATA.cannons[key]
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
+    @private_option
     @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})",
                            machine=MACHINE_OPTION,
                            **{**TARGET_OPTIONS, "troop": "Troop type (default infantry); monsters stop the ball"})
@@ -193,6 +195,7 @@ class FireCog(commands.Cog):
     )(_cannon_command("great-cannon"))
 
     @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4), direct or indirect")
+    @private_option
     @app_commands.describe(
         distance=f"Crossbar to target, inches ({STONE.min_range}-{STONE.max_range})",
         bs="Crew's best Ballistic Skill (for indirect)",
@@ -237,6 +240,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="grapeshot", description="Grapeshot (12\", S5, AP1): artillery die + D6 shots at BS")
+    @private_option
     @app_commands.describe(
         distance=f"Inches to the target (up to {DATA.grapeshot.range})",
         bs="Crew's best Ballistic Skill",
@@ -274,6 +278,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1) through the ranks")
+    @private_option
     @app_commands.describe(
         distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best Ballistic Skill",
         cover="Cover the target is in (default none)", modifier="Other to-hit modifiers, e.g. -1",
@@ -316,6 +321,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming; Panic test on casualties")
+    @private_option
     @app_commands.describe(
         distance="Barrel to the target model, inches",
         start="Narrow end's distance out, if it has a range",
@@ -361,6 +367,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @app_commands.command(name="misfire", description="Roll (or enter) a war machine misfire chart on its own")
+    @private_option
     @app_commands.describe(chart="Which chart: black powder (cannons, grapeshot, fire throwers) or stone thrower",
                            dice="The D6 you rolled for the chart, e.g. 3")
     @app_commands.choices(chart=[

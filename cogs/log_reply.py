@@ -16,39 +16,61 @@ VERIFY_HINT = "Anyone can check an export offline: python bot.py verify <export.
 
 
 def chain_words(chain: str) -> str:
+    if chain.startswith("battle:"):
+        return f"the battle here ({chain})"
     return "this channel" if chain.startswith("channel:") else chain
 
 
 def started_line(chain: Chain) -> str:
     """Shown with the first roll of an epoch: what the bot committed to."""
     return (f"New roll log for {chain_words(chain.chain)} (epoch {chain.epoch}): the bot committed to secret "
-            f"SHA-256 {chain.commitment}; /log reveal discloses it.")
+            f"SHA-256 {chain.commitment}; " + ("/battle end discloses it." if chain.chain.startswith("battle:")
+                                               else "/log reveal discloses it."))
 
 
-def entry_lines(e: Entry) -> str:
+PRIVATE_HIDDEN = "a private roll (its result: to the roller, the GM role and managers, and in the export)"
+
+
+def hidden(e: Entry, viewer: str | None) -> bool:
+    """A private entry's result is hidden from `viewer` (None: one who sees every result)."""
+    return viewer is not None and dict(e.options).get("private") is True and e.user != viewer
+
+
+def entry_summary(e: Entry, viewer: str | None) -> str:
+    if hidden(e, viewer):
+        return PRIVATE_HIDDEN
+    return ("(private) " if dict(e.options).get("private") is True else "") + "; ".join(e.summary)
+
+
+def entry_lines(e: Entry, viewer: str | None = None) -> str:
     entered = sum(1 for d in e.dice if d.by == "player")
     dice = f"{len(e.dice)} dice" + (f" ({entered} entered)" if entered else "")
-    lines = [f"<@{e.user}>: " + "; ".join(e.summary), f"{dice} · hash {e.hash[:12]}"]
+    lines = [f"<@{e.user}>: " + entry_summary(e, viewer), f"{dice} · hash {e.hash[:12]}"]
     return clip_lines(lines, 1000)
 
 
-def show_reply(chain: Chain | None, entries: list[Entry], asked: int) -> Reply:
+def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer: str | None = None) -> Reply:
+    """`viewer`: the user id asking, whose view hides other players' private results; None for
+    one who sees them all (the GM role, managers)."""
     if chain is None:
         embed = discord.Embed(title="Roll log", description="Nothing has been rolled in this channel yet.", colour=COLOUR_OK)
         return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(),
                      summary=("Nothing has been rolled in this channel yet.",), fields={"entries": []})
-    head = (f"{chain_words(chain.chain).capitalize()}, epoch {chain.epoch}: {chain.next_roll - 1} roll(s). "
+    rolls = chain.next_roll - 1 if chain.logged is None else chain.logged
+    head = (f"{chain_words(chain.chain).capitalize()}, epoch {chain.epoch}: {rolls} roll(s). "
             f"Commitment (SHA-256 of the secret): {chain.commitment}")
-    embed = discord.Embed(title=f"Roll log: the last {len(entries)} of {chain.next_roll - 1}", description=head, colour=COLOUR_OK)
+    embed = discord.Embed(title=f"Roll log: the last {len(entries)} of {rolls}", description=head, colour=COLOUR_OK)
     for e in entries:
-        embed.add_field(name=f"#{e.number} /{e.command} · {e.time[:16].replace('T', ' ')} UTC"[:256], value=entry_lines(e), inline=False)
+        embed.add_field(name=f"#{e.number} /{e.command} · {e.time[:16].replace('T', ' ')} UTC"[:256], value=entry_lines(e, viewer), inline=False)
     if not entries:
         embed.add_field(name="No rolls yet", value="This epoch has no rolls yet.", inline=False)
     embed.set_footer(text=VERIFY_HINT)
-    summary = (head,) + tuple(f"#{e.number} {e.command}: {'; '.join(e.summary)}" for e in entries)
+    summary = (head,) + tuple(f"#{e.number} {e.command}: {entry_summary(e, viewer)}" for e in entries)
+    shown = [{"roll": e.number, "time": e.time, "user": e.user, "command": e.command, "private": True, "hash": e.hash}
+             if hidden(e, viewer) else e.json() for e in entries]
     return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(), summary=summary,
                  fields={"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment,
-                         "asked": asked, "entries": [e.json() for e in entries]})
+                         "asked": asked, "entries": shown})
 
 
 def _files(data: dict[str, Any]) -> tuple[tuple[str, bytes], ...]:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from cogs import ledger
 from engine.dice import DieRoll, Roller
 
 log = logging.getLogger(__name__)
@@ -131,9 +132,14 @@ async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T],
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Send a command's answer: the embed, with the picture attached and shown in it, and the
-    buttons the reply offers (when the buttons extension is loaded: ``bot.reply_buttons``)."""
+    buttons the reply offers (when the buttons extension is loaded: ``bot.reply_buttons``).
+    A command that drew dice is logged first (cogs/ledger.py), and a private one (``private:true``)
+    is answered only to its user."""
     interaction.extras[REPLY_KEY] = reply
+    await ledger.record(interaction, reply)
     extra: dict[str, Any] = {}
+    if ledger.is_private(interaction):
+        extra["ephemeral"] = True
     make_buttons = getattr(interaction.client, "reply_buttons", None)
     view = make_buttons(interaction, reply) if make_buttons is not None else None
     if view is not None:

@@ -9,21 +9,37 @@ from discord import app_commands
 from discord.app_commands import Range
 from discord.ext import commands
 
-from cogs.log_reply import export_reply, reveal_reply, show_reply, started_line
+from cogs.dice_source import private_option
+from cogs.ledger import chain_here
+from cogs.log_reply import export_reply, reveal_reply, show_reply
 from cogs.replies import send_error, send_reply
-from cogs.roll_reply import roll_reply, roll_summary
+from cogs.roll_reply import roll_reply
 from engine.dice import EnteredDice
 from engine.errors import RulesError
 from engine.roll import MAX_LENGTH, roll
 from storage import roll_log
+from storage.settings import settings_for
 
 MAX_SHOWN = 10
 """Entries `/log show` lists at most (one embed field each)."""
 
 
 def chain_of(interaction: discord.Interaction) -> str:
-    """The chain of the channel the command was typed in."""
+    """The chain of the channel the command was typed in (outside battles)."""
     return roll_log.channel_chain(interaction.guild_id, interaction.channel_id)
+
+
+def log_here(interaction: discord.Interaction) -> str:
+    """The chain rolls here go to now: the battle's in progress here, else the channel's."""
+    return chain_here(interaction.client.store, interaction.guild_id, interaction.channel_id)
+
+
+def sees_private(interaction: discord.Interaction) -> bool:
+    """The GM role and server managers see every private roll's result in /log show."""
+    if may_manage(interaction):
+        return True
+    gm = settings_for(interaction.client.store, interaction.guild_id, interaction.channel_id).gm_role_id
+    return gm is not None and any(r.id == gm for r in getattr(interaction.user, "roles", ()) or ())
 
 
 def may_manage(interaction: discord.Interaction) -> bool:
@@ -41,39 +57,31 @@ class RollCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="roll", description="Roll dice: 2d6+1, 20d6>=4 r1, 2d6kh1, 1a (artillery), 1s (scatter); logged")
+    @private_option
     @app_commands.describe(
         expression="Dice, e.g. 2d6+1, 10d6>=5 r1, 1a 1s; several at once, comma-separated",
         dice='Your dice in order, e.g. "4 6"; the bot rolls the rest',
     )
     async def roll(self, interaction: discord.Interaction, expression: Range[str, 1, MAX_LENGTH], dice: Optional[str] = None) -> None:
-        options = {"expression": expression, "dice": dice}
-
-        def work(source):
-            return roll(expression, EnteredDice(dice, source) if dice else source)
-
-        result, entry, chain = roll_log.log_roll(
-            self.bot.store, chain_of(interaction), self.bot.new_secret, work,
-            user=str(interaction.user.id), command="roll", options=options,
-            record=lambda r: (r.dice, roll_summary(r)),
-        )
-        reply = roll_reply(result, entry)
-        if chain.started:
-            reply.embed.add_field(name="Roll log", value=started_line(chain), inline=False)
-        await send_reply(interaction, reply)
+        source = self.bot.new_dice()
+        result = roll(expression, EnteredDice(dice, source) if dice else source)
+        await send_reply(interaction, roll_reply(result))  # logs it (cogs/ledger.py)
 
     log = app_commands.Group(name="log", description="This channel's roll log: every roll, hashed in a chain anyone can check")
 
-    @log.command(name="show", description="The last rolls in this channel's log, with their hashes")
+    @log.command(name="show", description="The last rolls in this channel's log (its battle's during one), with hashes")
     @app_commands.describe(count=f"How many of the last rolls (1-{MAX_SHOWN}, default 5)")
     async def show(self, interaction: discord.Interaction, count: Range[int, 1, MAX_SHOWN] = 5) -> None:
-        chain = chain_of(interaction)
+        chain = log_here(interaction)
+        viewer = None if sees_private(interaction) else str(interaction.user.id)
         await send_reply(interaction, show_reply(
-            roll_log.current_chain(self.bot.store, chain), roll_log.last_entries(self.bot.store, chain, count), count))
+            roll_log.current_chain(self.bot.store, chain), roll_log.last_entries(self.bot.store, chain, count), count,
+            viewer=viewer))
 
-    @log.command(name="export", description="This channel's roll log as JSON and CSV, to check with bot.py verify")
+    @log.command(name="export", description="This channel's roll log (its battle's during one) as JSON and CSV")
     @app_commands.describe(epoch="Which secret's rolls (default: the current); earlier ones include the secret")
     async def export(self, interaction: discord.Interaction, epoch: Optional[Range[int, 1, 100_000]] = None) -> None:
-        data = roll_log.export_log(self.bot.store, chain_of(interaction), epoch)
+        data = roll_log.export_log(self.bot.store, log_here(interaction), epoch)
         if data is None:
             if epoch is None:
                 raise RulesError("Nothing has been rolled in this channel yet, so there is no log to export.")

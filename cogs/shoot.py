@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.dice_source import private_option
 from cogs.breath_reply import breath_reply
 from cogs.fire import BASE_CHOICES, COVER_CHOICES, DATA, FACING_CHOICES, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
 from cogs.replies import send_reply
@@ -32,6 +33,7 @@ class ShootCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="shoot", description="Warhammer Fantasy shooting: to hit, wound, saves, special rules")
+    @private_option
     @app_commands.describe(
         shots="Number of shots",
         bs="Ballistic Skill",
@@ -99,6 +101,7 @@ class ShootCog(commands.Cog):
 
 
     @app_commands.command(name="breath", description="Breath Weapon shooting attack: flame template from the base, auto hits")
+    @private_option
     @app_commands.describe(
         distance="Breather's base to the target model, inches (up to 8)", strength="The breath's Strength",
         used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath", flammable="Target is Flammable",

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.dice_source import private_option
 from cogs.replies import off_the_loop, send_reply
 from cogs.warmaster_options import DATA, near_units, place, target_stands, unit
 from cogs.warmaster_shooting_reply import cannon_reply, helblaster_reply, shoot_reply
@@ -78,6 +79,7 @@ class WarmasterCog(commands.Cog):
     wm = app_commands.Group(name="wm", description="Warmaster artillery, machines and sieges (cm)")
 
     @wm.command(name="shoot", description="Attacks at a target: hits, armour, stands, drive back (core)")
+    @private_option
     @app_commands.describe(attacks="Attacks rolled", bonus="To-hit modifier, e.g. 1", worse="Armour counts N worse",
                            no_armour="No armour roll", charging="Target is charging (no drive back)", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
@@ -93,6 +95,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, shoot_reply(result))
 
     @wm.command(name="cannon", description="Cannon battery (60 cm): ball bounces 5 cm through stands")
+    @private_option
     @app_commands.describe(
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
         formation="Target line or column", turn="Target turned, degrees", offset="Target cm right of the line",
@@ -118,6 +121,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, cannon_reply(shot, image))
 
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
+    @private_option
     @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
     async def helblaster(
@@ -131,6 +135,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, helblaster_reply(shot))
 
     @wm.command(name="bone-thrower", description="Bone Thrower (40 cm): skewers up to 3 touching stands")
+    @private_option
     @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column", turn="Target turned, degrees",
                            offset="Target cm right of the line", near="Other units, as for the cannon", at=AT,
                            **{k: v for k, v in TARGET.items() if k != "armour"})
@@ -150,6 +155,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, bone_thrower_reply(shot, image))
 
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
+    @private_option
     @app_commands.describe(range="cm to the target", machines="Bolt throwers firing", charging="Target is charging", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
     async def elven_bolt_thrower(
@@ -163,6 +169,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, volley_reply(v, "wm elven-bolt-thrower"))
 
     @wm.command(name="rock-lobber", description="Orc Rock Lobber (60 cm, 3 attacks): profile only")
+    @private_option
     @app_commands.describe(range="cm to the target", machines="Rock lobbers firing", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
     async def rock_lobber(
@@ -179,6 +186,7 @@ class WarmasterCog(commands.Cog):
     siege = app_commands.Group(name="siege", description="Warmaster sieges: structure tests, battering, oil, siege engines")
 
     @siege.command(name="structure", description="Structure test of a wall, gate or tower (tokens kept)")
+    @private_option
     @app_commands.describe(
         kind="What is shot at", hits="Hits this round, rolled at the table", shots="Shots for the bot to roll",
         to_hit="Score to hit (6; cannon 5)", tokens="Tokens, for a one-off test", section="Section name: tokens kept",
@@ -202,6 +210,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, structure_reply(result, section, image))
 
     @siege.command(name="batter", description="Ram or giant batters a section: defenders' fire, then the test")
+    @private_option
     @app_commands.describe(
         kind="What is battered", by="Ram (3+ save), log rams or giant", rams="Rams or giants (1 hit each)",
         shots="Defenders' stand-and-shoot attacks", oil="Defenders pour boiling oil", section="Section name: tokens kept",
@@ -234,6 +243,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, batter_reply(result, section, image))
 
     @siege.command(name="artillery", description="Tribock, mangonel or bombard (bounces) at a unit")
+    @private_option
     @app_commands.describe(
         weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of straight ahead",
         formation="Bombard: target line or column", turn="Bombard: target turned, degrees",
@@ -262,6 +272,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, replace(reply, command="siege artillery"))
 
     @siege.command(name="assault", description="One round of an infantry assault on a wall or tower")
+    @private_option
     @app_commands.describe(
         kind="From the ground, a siege tower, or a rampart counter attack", shot_hits="Hits from stand and shoot/oil first",
         a_stands="Attacking unit's stands", a_fighting="Attacking stands fighting", a_attacks="Attack per stand",
@@ -284,11 +295,13 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, assault_reply(result))
 
     @siege.command(name="sally-gate", description="Is the sally gate left open? 3 dice against the enemy's distance")
+    @private_option
     @app_commands.describe(distance="cm to the nearest enemy", dice="Your 3 dice")
     async def sally_gate(self, interaction: discord.Interaction, distance: Range[float, 0.5, 500.0], dice: Optional[str] = None) -> None:
         await send_reply(interaction, sally_gate_reply(sally_gate(DATA.siege, new_dice(self.bot, dice), distance)))
 
     @siege.command(name="scenario", description="Into the breach: game end; the watchtower: relief force")
+    @private_option
     @app_commands.describe(scenario="Which scenario", turn="The turn", dispatches="Watchtower: dispatch units through",
                            dice="Your D6")
     @app_commands.choices(scenario=[Choice(name=s.name, value=k) for k, s in DATA.scenarios.items()])
@@ -323,6 +336,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {n} sections forgotten."))
 
     @siege.command(name="oil", description="Boiling oil / rock droppers on an assaulting unit (D6 chart)")
+    @private_option
     @app_commands.describe(equipment="Under a sow or siege tower (3+ save)", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
     async def oil(

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.dice_source import private_option
 from cogs.replies import off_the_loop, send_reply
 from cogs.wh40k_reply import (
     assault_reply, damage_reply, firing_reply, ordnance_reply, penetrate_reply, tank_shock_reply, terrain_reply,
@@ -95,6 +96,7 @@ class Wh40kCog(commands.Cog):
     group = app_commands.Group(name="40k", description="Warhammer 40,000 vehicles: penetration, damage, ordnance, assaults")
 
     @group.command(name="penetrate", description="Roll armour penetration, then damage on the right table")
+    @private_option
     @app_commands.describe(
         strength="Weapon Strength (not for melta-bomb, krak)", armour="Armour Value of the facing hit",
         weapon="How it penetrates (default normal)", off_centre="Blast hole not over the vehicle: half S",
@@ -131,6 +133,7 @@ class Wh40kCog(commands.Cog):
         await send_reply(interaction, penetrate_reply(hit))
 
     @group.command(name="ordnance", description="Fire ordnance or a barrage (5\" blast): scatter, who is under it, vehicle damage")
+    @private_option
     @app_commands.describe(
         distance="Firer to the marker's middle, inches", strength="Weapon Strength", range="Weapon range, inches",
         barrage="A barrage (G) weapon", min_range="Barrage minimum range, inches",
@@ -185,6 +188,7 @@ class Wh40kCog(commands.Cog):
         await send_reply(interaction, ordnance_reply(shot, image))
 
     @group.command(name="damage", description="Roll a damage table on its own, with its fine print")
+    @private_option
     @app_commands.describe(table="Which damage table", dice='Your dice in order, e.g. "5 @90 3"',
                            **{k: v for k, v in VEHICLE_OPTIONS.items() if k not in ("hull_down", "smoke")})
     @app_commands.choices(table=TABLE_CHOICES)
@@ -212,6 +216,7 @@ class Wh40kCog(commands.Cog):
         await send_reply(interaction, damage_reply(roll))
 
     @group.command(name="assault", description="Infantry attack a vehicle: hits by its speed, then penetration and damage")
+    @private_option
     @app_commands.describe(
         attacks="Attacks (krak/melta: one per model)", armour="Armour Value of the facing attacked",
         moved="How far the vehicle moved last turn", strength="Attackers' Strength (not krak, melta)",
@@ -241,6 +246,7 @@ class Wh40kCog(commands.Cog):
         await send_reply(interaction, assault_reply(result))
 
     @group.command(name="tank-shock", description="Tank Shock: the unit's Morale check, fall back or Death or Glory")
+    @private_option
     @app_commands.describe(
         leadership="The unit's Leadership", hero="Death or Glory: the hero's weapon",
         strength="The hero's Strength (not krak, melta)", front="The tank's front armour",
@@ -261,6 +267,7 @@ class Wh40kCog(commands.Cog):
         await send_reply(interaction, tank_shock_reply(result))
 
     @group.command(name="terrain", description="Difficult terrain test for a vehicle, skimmer or walker")
+    @private_option
     @app_commands.describe(mover="Vehicle, skimmer or walker", hazardous="Especially hazardous: 1-3 immobilises",
                            fast="Skimmer moving over 6\" (crashes)", dice="Your D6 (walker: 2D6)")
     @app_commands.choices(mover=MOVER_CHOICES)

@@ -28,7 +28,11 @@ def _create(db) -> None:
     db["reply_actions"].create_index(["created_at"])
 
 
-MIGRATIONS = (Migration("reply-actions-1", _create),)
+def _log_entry(db) -> None:
+    db["reply_actions"].add_column("log_entry", str)
+
+
+MIGRATIONS = (Migration("reply-actions-1", _create), Migration("reply-actions-2", _log_entry))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,8 @@ class ReplyAction:
     dice: tuple[DieRoll, ...]
     """Every die of the reply, in order."""
     created_at: float
+    log_entry: tuple[str, int, int] | None = None
+    """Where the reply's roll was logged: chain, epoch, roll number (a re-run names it)."""
 
     def expired(self, now: float | None = None) -> bool:
         return (time.time() if now is None else now) - self.created_at > LIFETIME_S
@@ -63,7 +69,7 @@ def _die(raw: dict[str, Any]) -> DieRoll:
 
 def remember(
     store: Store, *, guild_id: int | None, channel_id: int | None, user_id: int, command: str,
-    options: dict[str, Any], dice: tuple[DieRoll, ...], now: float | None = None,
+    options: dict[str, Any], dice: tuple[DieRoll, ...], now: float | None = None, log_entry: str | None = None,
 ) -> str:
     """Keeps a reply's command, options and dice; returns the id its buttons carry."""
     action_id = secrets.token_hex(8)
@@ -72,7 +78,7 @@ def remember(
         db["reply_actions"].insert({
             "id": action_id, "guild_id": guild_id, "channel_id": channel_id, "user_id": user_id,
             "command": command, "options": json.dumps(options, sort_keys=True),
-            "dice": json.dumps([_die_json(d) for d in dice]), "created_at": now,
+            "dice": json.dumps([_die_json(d) for d in dice]), "created_at": now, "log_entry": log_entry,
         })
         # Buttons past their lifetime can never be used again: drop them as new ones come.
         db.execute("delete from reply_actions where created_at < ?", [now - 2 * LIFETIME_S])
@@ -88,4 +94,5 @@ def recall(store: Store, action_id: str) -> ReplyAction | None:
     return ReplyAction(
         row["id"], row["guild_id"], row["channel_id"], row["user_id"], row["command"],
         json.loads(row["options"]), tuple(_die(d) for d in json.loads(row["dice"])), row["created_at"],
+        tuple(json.loads(row["log_entry"])) if row.get("log_entry") else None,
     )

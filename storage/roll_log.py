@@ -6,15 +6,14 @@ runs in *epochs*: epoch 1 starts with the chain's first roll under a fresh secre
 secret (``/log reveal``, or a battle's end) closes the epoch and starts the next under a new one.
 Roll numbers count 1, 2, 3 ... within an epoch, as :mod:`engine.ledger` derives the dice.
 
-How a command that rolls uses it (the lead wires ``/fire`` the same way)::
+How the bot uses it (cogs/ledger.py): ``bot.new_dice()`` draws the serving command's roll
+number with :func:`next_roll` (one short transaction), the command runs, and ``send_reply``
+logs it with :func:`append` (one transaction, off the event loop). Commands running at once in
+one chain may so append out of number order, and a command that fails after drawing leaves its
+number unused: entries keep their append order (``position``) and verify allows both.
+:func:`log_roll` does the two in one transaction for a caller outside Discord.
 
-    result, entry = log_roll(store, chain, new_secret, lambda dice: run(dice), user=..., command=...,
-                             options=..., record=lambda result: (result.dice, summary_lines))
-
-or in two steps, :func:`next_roll` (the Dice for the next roll number) and :func:`append` (the
-finished command), inside one ``store.transaction()`` so nothing else takes the number between.
-
-Tables (migration ``roll-log-1``): ``roll_chains`` (one row per chain and epoch: the secret, its
+Tables (migrations ``roll-log-1``, ``roll-log-2``): ``roll_chains`` (one row per chain and epoch: the secret, its
 commitment, the next roll number, the last hash, when it started and was revealed) and
 ``roll_entries`` (one row per entry, as :class:`engine.ledger.Entry` holds it).
 """
@@ -51,7 +50,15 @@ def _create(db: sqlite_utils.Database) -> None:
     )
 
 
-MIGRATIONS = (Migration("roll-log-1", _create),)
+def _append_order(db: sqlite_utils.Database) -> None:
+    """Entries keep the order they were appended in (``position``), which concurrent commands
+    make differ from their roll numbers' order."""
+    db["roll_entries"].add_column("position", int)
+    db.execute("update roll_entries set position = roll")
+    db["roll_entries"].create_index(["chain", "epoch", "position"], unique=True)
+
+
+MIGRATIONS = (Migration("roll-log-1", _create), Migration("roll-log-2", _append_order))
 
 
 def channel_chain(guild_id: int | None, channel_id: int | None) -> str:
@@ -74,6 +81,8 @@ class Chain:
     last_hash: str
     started: bool
     """True when this call started the epoch (its commitment should be shown)."""
+    logged: int | None = None
+    """How many entries the epoch has (when read by :func:`current_chain`)."""
 
 
 @dataclass(frozen=True)
@@ -108,10 +117,13 @@ def open_chain(store: Store, chain: str, new_secret: Callable[[], bytes]) -> Cha
 
 
 def next_roll(store: Store, chain: str, new_secret: Callable[[], bytes]) -> RollSlot:
-    """The Dice for the chain's next roll number. Call inside ``store.transaction()`` together
-    with :func:`append`, so no other command takes the same number in between."""
+    """Draw the chain's next roll number and its Dice, in one short transaction (two indexed
+    statements): no other command gets the same number. The command then runs outside any
+    transaction and :func:`append` logs it; a command that fails leaves the number unused."""
     with store.transaction() as db:
         state, secret = _current(db, chain, new_secret)
+        db.execute("update roll_chains set next_roll = next_roll + 1 where chain = ? and epoch = ?",
+                   [chain, state.epoch])
     return RollSlot(state, state.next_roll, dice_for_roll(secret, state.next_roll))
 
 
@@ -119,11 +131,17 @@ def append(
     store: Store, slot: RollSlot, *, user: str, command: str, options: Mapping[str, Any],
     dice: Iterable[DieRoll | LoggedDie], summary: Iterable[str], time: str | None = None,
 ) -> Entry:
-    """Log a finished command as the slot's roll, chained to the entry before it."""
+    """Log a finished command as the slot's roll, chained to the entry appended before it (so
+    entries stand in append order; their numbers are the ones drawn). A command still running
+    when its epoch is revealed is logged in that epoch all the same: its dice came from it."""
     with store.transaction() as db:
         row = db["roll_chains"].get((slot.chain.chain, slot.chain.epoch))
-        if row["next_roll"] != slot.number or row["revealed_at"] is not None:
-            raise RuntimeError(f"roll {slot.number} of {slot.chain.chain} was taken or its epoch closed")  # a wiring bug
+        last = db.execute("select coalesce(max(position), 0) from roll_entries where chain = ? and epoch = ?",
+                          [slot.chain.chain, slot.chain.epoch]).fetchone()[0]
+        if slot.number >= row["next_roll"] or db.execute(
+                "select 1 from roll_entries where chain = ? and epoch = ? and roll = ?",
+                [slot.chain.chain, slot.chain.epoch, slot.number]).fetchone():
+            raise RuntimeError(f"roll {slot.number} of {slot.chain.chain} was not drawn or is logged already")  # a wiring bug
         entry = make_entry(
             previous=row["last_hash"], number=slot.number, time=time or now(), user=user, command=command,
             options=options, dice=dice, summary=summary,
@@ -132,9 +150,9 @@ def append(
             "chain": slot.chain.chain, "epoch": slot.chain.epoch, "roll": entry.number, "time": entry.time,
             "user": entry.user, "command": entry.command, "options": json.dumps(dict(entry.options)),
             "dice": json.dumps([d.json() for d in entry.dice]), "summary": json.dumps(list(entry.summary)),
-            "previous": entry.previous, "hash": entry.hash,
+            "previous": entry.previous, "hash": entry.hash, "position": last + 1,
         })
-        db["roll_chains"].update((slot.chain.chain, slot.chain.epoch), {"next_roll": slot.number + 1, "last_hash": entry.hash})
+        db["roll_chains"].update((slot.chain.chain, slot.chain.epoch), {"last_hash": entry.hash})
     return entry
 
 
@@ -176,7 +194,8 @@ def current_chain(store: Store, chain: str) -> Chain | None:
     row = _epoch_row(store, chain, None)
     if row is None:
         return None
-    return Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False)
+    logged = store.read("select count(*) as n from roll_entries where chain = ? and epoch = ?", [chain, row["epoch"]])[0]["n"]
+    return Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False, logged)
 
 
 def last_entries(store: Store, chain: str, n: int) -> list[Entry]:
@@ -185,7 +204,7 @@ def last_entries(store: Store, chain: str, n: int) -> list[Entry]:
     if row is None:
         return []
     rows = store.read(
-        "select * from roll_entries where chain = ? and epoch = ? order by roll desc limit ?", [chain, row["epoch"], n])
+        "select * from roll_entries where chain = ? and epoch = ? order by position desc limit ?", [chain, row["epoch"], n])
     return [_entry(r) for r in reversed(rows)]
 
 
@@ -202,9 +221,10 @@ def export_log(store: Store, chain: str, epoch: int | None = None) -> dict[str, 
     row = _epoch_row(store, chain, epoch)
     if row is None:
         return None
-    rows = store.read("select * from roll_entries where chain = ? and epoch = ? order by roll", [chain, row["epoch"]])
+    rows = store.read("select * from roll_entries where chain = ? and epoch = ? order by position", [chain, row["epoch"]])
     secret = bytes.fromhex(row["secret"]) if row["revealed_at"] is not None else None
-    out = export(chain=chain, commitment_hex=row["commitment"], secret=secret, entries=[_entry(r) for r in rows])
+    out = export(chain=chain, commitment_hex=row["commitment"], secret=secret, entries=[_entry(r) for r in rows],
+                 reserved=row["next_roll"] - 1)
     out["epoch"] = row["epoch"]
     return out
 
@@ -233,18 +253,19 @@ class Reveal:
     export: dict[str, Any]
     """The closed epoch's export, secret included."""
     secret: bytes
-    next_commitment: str
+    next_commitment: str | None
+    """The new epoch's commitment (None when the chain ends: a battle's)."""
 
 
-def reveal(store: Store, chain: str, new_secret: Callable[[], bytes]) -> Reveal | None:
-    """Disclose the chain's current secret and start the next epoch under a new one; None when
-    the chain never rolled."""
+def reveal(store: Store, chain: str, new_secret: Callable[[], bytes], *, rotate: bool = True) -> Reveal | None:
+    """Disclose the chain's current secret and, with `rotate`, start the next epoch under a new
+    one (a channel's); a battle's chain ends instead. None when the chain never rolled."""
     with store.transaction() as db:
         row = _epoch_row(store, chain, None)
         if row is None:
             return None
         if row["revealed_at"] is None:
             db["roll_chains"].update((chain, row["epoch"]), {"revealed_at": now()})
-        state, _ = _current(db, chain, new_secret)
+        committed = _current(db, chain, new_secret)[0].commitment if rotate else None
         data = export_log(store, chain, row["epoch"])
-    return Reveal(data, bytes.fromhex(row["secret"]), state.commitment)
+    return Reveal(data, bytes.fromhex(row["secret"]), committed)

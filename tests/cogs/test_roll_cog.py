@@ -7,6 +7,7 @@ import pytest
 from discord import app_commands
 
 from bot import create_bot
+from cogs.dice_source import serving
 from config.settings import Settings
 
 
@@ -39,6 +40,9 @@ async def run(bot, path: str, interaction=None, **options):
         cmd = cmd.get_command(path.split()[1])
     interaction = interaction or fake_interaction()
     interaction.command = cmd
+    interaction.client = bot
+    interaction.namespace = tuple(options.items())
+    serving.set(interaction)  # as the command tree's interaction_check does
     try:
         await cmd.callback(cmd.binding, interaction, **options)
     except Exception as e:

@@ -111,7 +111,7 @@ def test_two_entries_swapped_fail_where_the_order_breaks(honest):
     e[1], e[2] = e[2], e[1]
     result = verify(honest)
     assert not result.ok and result.failed_roll == 3
-    assert "position 2" in result.reason
+    assert "previous hash is not the hash of the entry before it (roll 1)" in result.reason
 
 
 def test_two_entries_swapped_and_renumbered_fail_on_the_chain(honest):
@@ -120,7 +120,7 @@ def test_two_entries_swapped_and_renumbered_fail_on_the_chain(honest):
     e[1]["roll"], e[2]["roll"] = 2, 3
     result = verify(honest)
     assert not result.ok and result.failed_roll == 2
-    assert "previous hash is not roll 1's hash" in result.reason
+    assert "previous hash is not the hash of the entry before it (roll 1)" in result.reason
 
 
 def test_a_changed_secret_fails_against_the_commitment(honest):

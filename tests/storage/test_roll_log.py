@@ -169,3 +169,34 @@ def test_concurrent_rolls_on_two_connections_never_share_a_number(tmp_path):
         data = roll_log.export_log(s, CHAIN)
         assert [e["roll"] for e in data["entries"]] == list(range(1, 61))
         assert verify(data).ok
+
+
+# -------------------------------------------- commands drawn and appended in any order (the bot's path)
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(order=st.permutations(range(8)), failed=st.sets(st.integers(0, 7), max_size=3), faces=st.lists(
+    st.sampled_from(["2d6", "1a 1s", "3d20kh1", "5d6>=4"]), min_size=8, max_size=8))
+def test_numbers_drawn_at_once_and_appended_in_any_order_verify(tmp_path_factory, order, failed, faces):
+    """Eight commands draw their numbers one after the other, then finish in any order; some fail
+    after drawing. The log is in append order, every bot die replays from its own number, and the
+    failed ones' numbers are reported unused."""
+    with Store.open(tmp_path_factory.mktemp("o") / "b.sqlite3") as s:
+        new = secrets()
+        slots = [roll_log.next_roll(s, CHAIN, new) for _ in range(8)]
+        assert [slot.number for slot in slots] == list(range(1, 9))
+        for i in order:
+            if i in failed:
+                continue
+            result = roll(faces[i], slots[i].dice)
+            roll_log.append(s, slots[i], user="7", command="roll", options={"expression": faces[i]},
+                            dice=result.dice, summary=["x"])
+        roll_log.reveal(s, CHAIN, new)
+        data = roll_log.export_log(s, CHAIN, 1)
+    assert [e["roll"] for e in data["entries"]] == [i + 1 for i in order if i not in failed]
+    result = verify(data)
+    assert result.ok, result.report()
+    assert result.unused == tuple(sorted(i + 1 for i in failed))
