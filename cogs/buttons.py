@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.dice_source import OPTIONS_KEY, REPLAY_KEY, command_options, serving
+from cogs.dice_source import OPTIONS_KEY, REPLAY_KEY, call_command, command_options
 from cogs.ledger import REPLAY_OF_KEY, entry_ref
 from cogs.replies import Reply, send_error
 from storage.actions import LIFETIME_S, ReplyAction, recall, remember
@@ -89,7 +89,7 @@ async def press(interaction: discord.Interaction, action: str, action_id: str) -
     if action == AGAIN:
         await rerun(interaction, stored.command, options)
     elif action == CHART:  # the same shot, its dice given back, and the chart's D6 rolled by the bot
-        await rerun(interaction, stored.command, options, replay=stored.dice)
+        await rerun(interaction, stored.command, options, replay=stored.dice, replay_of=stored.log_entry)
     else:
         await interaction.response.send_modal(ProfileForm(stored))
 
@@ -115,14 +115,7 @@ async def rerun(interaction: discord.Interaction, name: str, options: dict[str, 
     if replay is not None:
         interaction.extras[REPLAY_KEY] = replay
         interaction.extras[REPLAY_OF_KEY] = replay_of  # the log names the entry the dice come from
-    serving.set(interaction)
-    try:
-        if command.binding is not None:
-            await command.callback(command.binding, interaction, **kwargs)
-        else:
-            await command.callback(interaction, **kwargs)
-    except Exception as e:  # the same handler a slash command's failure goes to
-        await bot.tree.on_error(interaction, app_commands.CommandInvokeError(command, e))
+    await call_command(command, interaction, kwargs)
 
 
 def read_profile(command: app_commands.Command, raw: dict[str, str]) -> dict[str, int]:

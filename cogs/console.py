@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 from discord import AppCommandOptionType
 
-from cogs.dice_source import serving
+from cogs.dice_source import call_command
 from cogs.replies import APOLOGY, ERROR_KEY, FAILURE_KEY, REPLY_KEY, Reply
 
 log = logging.getLogger(__name__)
@@ -217,14 +217,7 @@ async def invoke(bot: discord.Client, line: str, **who: Any) -> OfflineInteracti
     kwargs = parse_options(command, rest)
     interaction = OfflineInteraction(bot, command, **who)
     interaction.namespace = tuple((p.display_name, kwargs[p.name]) for p in command.parameters if p.name in kwargs)
-    serving.set(interaction)
-    try:
-        if command.binding is not None:
-            await command.callback(command.binding, interaction, **kwargs)
-        else:
-            await command.callback(interaction, **kwargs)
-    except Exception as e:  # the same handler Discord's path uses decides what the user sees
-        await bot.tree.on_error(interaction, app_commands.CommandInvokeError(command, e))
+    await call_command(command, interaction, kwargs)
     return interaction
 
 

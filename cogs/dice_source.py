@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from typing import Any
 
 import discord
+from discord import app_commands
 
 REPLAY_KEY = "bombardier.replay"
 """``interaction.extras`` key: the dice of the reply being replayed."""
@@ -55,3 +56,17 @@ def private_option(callback):
     described = dict(getattr(callback, "__discord_app_commands_param_description__", {}))
     with_private.__discord_app_commands_param_description__ = {**described, "private": PRIVATE_DESCRIPTION}
     return with_private
+
+
+async def call_command(command, interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
+    """Run a command's callback for `interaction` as the command tree does: the interaction is
+    the one being served (so its dice know it), and any failure goes to the tree's one error
+    handler. The offline console and the buttons' re-runs call commands through this."""
+    serving.set(interaction)
+    try:
+        if command.binding is not None:
+            await command.callback(command.binding, interaction, **kwargs)
+        else:
+            await command.callback(interaction, **kwargs)
+    except Exception as e:  # the same handler a slash command's failure goes to
+        await interaction.client.tree.on_error(interaction, app_commands.CommandInvokeError(command, e))

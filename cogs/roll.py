@@ -16,7 +16,7 @@ from cogs.replies import send_error, send_reply
 from cogs.roll_reply import roll_reply
 from engine.dice import EnteredDice
 from engine.errors import RulesError
-from engine.roll import MAX_LENGTH, roll
+from engine.roll import MAX_LENGTH, parse, roll_parsed
 from storage import roll_log
 from storage.settings import settings_for
 
@@ -63,8 +63,9 @@ class RollCog(commands.Cog):
         dice='Your dice in order, e.g. "4 6"; the bot rolls the rest',
     )
     async def roll(self, interaction: discord.Interaction, expression: Range[str, 1, MAX_LENGTH], dice: Optional[str] = None) -> None:
+        expressions = parse(expression)  # a typo is refused before any roll number is drawn
         source = self.bot.new_dice()
-        result = roll(expression, EnteredDice(dice, source) if dice else source)
+        result = roll_parsed(expression, expressions, EnteredDice(dice, source) if dice else source)
         await send_reply(interaction, roll_reply(result))  # logs it (cogs/ledger.py)
 
     log = app_commands.Group(name="log", description="This channel's roll log: every roll, hashed in a chain anyone can check")

@@ -426,7 +426,12 @@ def roll_expression(expression: Expression, dice: Dice) -> ExpressionResult:
 
 def roll(text: str, dice: Dice) -> RollResult:
     """Read and roll a `/roll` command: every expression, left to right, from `dice`."""
-    expressions = parse(text)
+    return roll_parsed(text, parse(text), dice)
+
+
+def roll_parsed(text: str, expressions: tuple[Expression, ...], dice: Dice) -> RollResult:
+    """Roll expressions already read by :func:`parse` (a command reads them before it draws its
+    dice, so a typo costs no roll number in the log)."""
     results = tuple(roll_expression(e, dice) for e in expressions)
     dice.finish()
     return RollResult(text=text.strip(), expressions=results, dice=tuple(d for e in results for d in e.dice))

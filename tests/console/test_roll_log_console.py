@@ -219,7 +219,9 @@ async def test_private_rolls_refused_where_the_channel_does_not_allow_them(bot, 
 
 
 async def test_the_commitment_shows_with_the_first_entry_even_when_the_first_draw_failed(play):
-    code, _ = await play('/roll expression:"2d6+x"')
+    code, _ = await play('/roll expression:"2d6+x"')  # refused before drawing: no number used
+    assert code == 2
+    code, _ = await play('/roll expression:1d6 dice:"3 4"')  # a face left over, found after drawing
     assert code == 2
     code, out = await play("/roll expression:1d6")
     assert out["log"]["roll"] == 2 and "commitment" in out["log"]
@@ -263,3 +265,19 @@ def test_a_reply_listing_its_bot_dice_otherwise_logs_the_draws():
     rolled = [source.d6("to hit"), source.d6("to wound"), source.d6("save")]
     assert logged_dice(tuple(rolled), drawn.rolled) == tuple(rolled)
     assert logged_dice((rolled[0],), drawn.rolled) == (rolled[0], *drawn.rolled)  # a bot die left out
+
+
+async def test_a_chart_roll_finishing_a_players_misfire_is_logged_as_a_re_run_that_verifies(bot):
+    first = await console.invoke(bot, '/fire cannon distance:30 dice:"H M"')
+    assert first.extras[console.REPLY_KEY].awaits_chart
+    view = first.sent[-1]["view"]
+    custom_id = next(item.item.custom_id for item in view.children if ":chart:" in item.item.custom_id)
+    again = console.OfflineInteraction(bot, first.command)
+    await buttons.press(again, "chart", custom_id.rsplit(":", 1)[1])
+    reply = again.extras[console.REPLY_KEY]
+    assert [d.by.value for d in reply.dice] == ["player", "player", "bot"]
+    assert not reply.awaits_chart and reply.fields["misfire"]["roll"] == reply.dice[2].value
+    data = through_json(await reveal(bot))
+    result = verify(data)
+    assert result.ok, result.report()
+    assert data["entries"][-1]["options"]["replay_of"] == data["entries"][-2]["roll"]
