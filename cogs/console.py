@@ -248,12 +248,13 @@ def save_picture(reply: Reply, folder: Path) -> str | None:
 
 
 def save_attachments(reply: Reply, folder: Path) -> list[str]:
-    """The reply's further files (reports, exports), written under `folder`; their paths."""
+    """The reply's further files (reports, exports), written under `folder` with the names Discord
+    would show (a reply's text may name them, e.g. ``bot.py verify battle-1-2-rolls.json``), each in
+    a subfolder named by its content's hash so no earlier file is overwritten; their paths."""
     paths = []
     for name, data in reply.attachments:
-        folder.mkdir(parents=True, exist_ok=True)
-        stem, dot, ext = name.rpartition(".")
-        path = folder / f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}.{ext}"
+        path = folder / hashlib.sha256(data).hexdigest()[:10] / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         paths.append(str(path))
     return paths

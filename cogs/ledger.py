@@ -1,10 +1,12 @@
 """Every roll of every command in the roll log, through the two paths every command already takes.
 
 1. ``bot.new_dice()`` calls :func:`draw`: the first call while serving an interaction checks a
-   private roll is allowed here, picks the chain (the channel's battle's while one is in
-   progress, else the channel's), draws its next roll number in one short transaction
+   private roll is allowed here and hands out :class:`SeededDice`: at the first die the bot
+   actually draws, it picks the chain (the channel's battle's while one is in progress, else the
+   channel's), reserves the next roll number in one short transaction
    (:func:`storage.roll_log.next_roll`: two indexed statements, run on the event loop since the
-   callbacks ask for dice synchronously) and hands out ``RandomDice(HMAC(secret, N))``, recorded.
+   procedures roll synchronously) and rolls ``RandomDice(HMAC(secret, N))``, recorded. A command
+   refused for its options before it rolls uses no number.
    Later calls in the same command get the same source, so a command that asks several times
    still rolls one stream under one number. A "Resolve wounds" re-run gets the first run's dice
    back first (:class:`~engine.dice.ReplayDice`), the rest from that stream.
@@ -13,8 +15,8 @@
    (``asyncio.to_thread``: hashing a thousand dice takes milliseconds), and the reply shows its
    roll number and hash.
 
-A command that never asks for dice logs nothing; one that fails after drawing leaves its number
-unused (``bot.py verify`` reports such numbers). Commands answered at once in one channel may
+A command that never asks for dice logs nothing; one that fails after drawing a die leaves its
+number unused (``bot.py verify`` reports such numbers). Commands answered at once in one channel may
 append out of number order: the chain is in append order.
 """
 
@@ -24,12 +26,13 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from cogs.dice_source import REPLAY_KEY, command_options
-from engine.dice import Dice, DieRoll, RecordingDice, ReplayDice, Roller
+from engine.dice import Dice, DieKind, DieRoll, ReplayDice, Roller
 from engine.errors import RulesError
 from engine.ledger import REPLAY_OF, Entry
 from storage import roll_log
@@ -70,13 +73,39 @@ def is_private(interaction: discord.Interaction) -> bool:
     return command_options(interaction).get(PRIVATE) is True
 
 
+class SeededDice(Dice):
+    """One command's dice from the roll log: the roll number is reserved, and the dice seeded
+    from it, at the first die the bot actually draws. A command refused for its options before
+    it rolls anything (a bad aim, a range out of bounds) so leaves no gap in the log."""
+
+    def __init__(self, reserve: Callable[[], roll_log.RollSlot]) -> None:
+        self._reserve = reserve
+        self.slot: roll_log.RollSlot | None = None
+        self.rolled: list[DieRoll] = []
+        """Every die drawn from the roll's seed, in order."""
+
+    def reserved(self) -> roll_log.RollSlot:
+        """The roll number, reserved now if no die has been drawn yet (a command whose dice
+        were all entered by the players still takes its place in the log)."""
+        if self.slot is None:
+            self.slot = self._reserve()
+        return self.slot
+
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
+        seeded = self.reserved().dice
+        if kind is DieKind.DX:
+            die = seeded.roll(kind, purpose, small_arrow=small_arrow, sides=sides)
+        else:
+            die = seeded.roll(kind, purpose, small_arrow=small_arrow)
+        self.rolled.append(die)
+        return die
+
+
 @dataclass
 class Drawn:
-    """The roll number one command drew, and the dice it hands out."""
+    """The dice one command was handed, and the seeded source behind them."""
 
-    slot: roll_log.RollSlot
-    recorder: RecordingDice
-    """Every die drawn from the roll's seed, in order."""
+    seeded: SeededDice
     dice: Dice
 
 
@@ -88,12 +117,12 @@ def draw(bot, interaction: discord.Interaction) -> Dice:
         if (is_private(interaction) and interaction.guild_id is not None
                 and not settings_for(store, interaction.guild_id, interaction.channel_id).private_rolls):
             raise RulesError(PRIVATE_REFUSED)
-        slot = roll_log.next_roll(store, chain_here(store, interaction.guild_id, interaction.channel_id), bot.new_secret)
-        recorder = RecordingDice(slot.dice)
-        dice: Dice = recorder
+        seeded = SeededDice(lambda: roll_log.next_roll(
+            store, chain_here(store, interaction.guild_id, interaction.channel_id), bot.new_secret))
+        dice: Dice = seeded
         if REPLAY_KEY in interaction.extras:
-            dice = ReplayDice(interaction.extras[REPLAY_KEY], recorder)
-        drawn = interaction.extras[DRAWN_KEY] = Drawn(slot, recorder, dice)
+            dice = ReplayDice(interaction.extras[REPLAY_KEY], seeded)
+        drawn = interaction.extras[DRAWN_KEY] = Drawn(seeded, dice)
     return drawn.dice
 
 
@@ -124,12 +153,12 @@ async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
     if drawn is None:
         return None
     options: dict[str, Any] = {k: v for k, v in command_options(interaction).items() if v is not None}
+    slot = await asyncio.to_thread(drawn.seeded.reserved)
     if REPLAY_KEY in interaction.extras:
-        options[REPLAY_OF] = _replay_of(interaction, drawn.slot)
-    slot = drawn.slot
+        options[REPLAY_OF] = _replay_of(interaction, slot)
     entry = await asyncio.to_thread(
         roll_log.append, interaction.client.store, slot, user=str(interaction.user.id), command=reply.command,
-        options=options, dice=logged_dice(reply.dice, drawn.recorder.rolled), summary=reply.summary,
+        options=options, dice=logged_dice(reply.dice, drawn.seeded.rolled), summary=reply.summary,
     )
     interaction.extras[ENTRY_KEY] = (slot.chain.chain, slot.chain.epoch, entry.number)
     show(reply, slot.chain, entry)

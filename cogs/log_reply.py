@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs.replies import COLOUR_OK, Reply, clip_lines
+from cogs.replies import COLOUR_OK, Reply
 from engine.ledger import Entry
 from storage.roll_log import Chain, Reveal, export_csv
 
@@ -45,8 +45,12 @@ def entry_summary(e: Entry, viewer: str | None) -> str:
 def entry_lines(e: Entry, viewer: str | None = None) -> str:
     entered = sum(1 for d in e.dice if d.by == "player")
     dice = f"{len(e.dice)} dice" + (f" ({entered} entered)" if entered else "")
-    lines = [f"<@{e.user}>: " + entry_summary(e, viewer), f"{dice} · hash {e.hash[:12]}"]
-    return clip_lines(lines, 1000)
+    last = f"{dice} · hash {e.hash[:12]}"
+    first = f"<@{e.user}>: " + entry_summary(e, viewer)
+    room = 1000 - len(last) - 1  # the hash line always shows; a long result is shortened
+    if len(first) > room:
+        first = first[: room - 1] + "…"
+    return f"{first}\n{last}"
 
 
 def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer: str | None = None) -> Reply:

@@ -94,6 +94,9 @@ class RollCog(commands.Cog):
         if not may_manage(interaction):
             await send_error(interaction, "Only server managers (Manage Server permission) can reveal the roll log's secret.")
             return
+        if log_here(interaction) != chain_of(interaction):
+            raise RulesError("A battle is in progress here: its roll log's secret is revealed by /battle end, "
+                             "and /log reveal discloses the channel's own log once the battle is over.")
         revealed = roll_log.reveal(self.bot.store, chain_of(interaction), self.bot.new_secret)
         if revealed is None:
             raise RulesError("Nothing has been rolled in this channel yet, so there is no secret to reveal.")

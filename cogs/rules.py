@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.campaign_reply import SYSTEMS
 from cogs.replies import send_reply
 from cogs.rules_reply import HelpTopic, help_reply, rules_reply
 from config.rules import GAMES, help_page, rule_entries
@@ -34,7 +35,8 @@ log = logging.getLogger(__name__)
 TERM_LENGTH = 100
 """Discord's limit on an autocomplete choice's value, and so on the term."""
 
-GAME_CHOICES = [Choice(name=name, value=key) for key, name in GAMES.items()]
+GAME_CHOICES = [Choice(name=GAMES[key], value=value) for value, key in SYSTEMS.items()]
+"""The same values /settings game takes (fantasy, warmaster, 40k), each naming an index game."""
 
 
 def help_topics(tree: app_commands.CommandTree) -> list[HelpTopic]:
@@ -82,7 +84,7 @@ class RulesCog(commands.Cog):
         return await game if inspect.isawaitable(game) else game
 
     async def term_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        game = getattr(interaction.namespace, "game", None)
+        game = SYSTEMS.get(getattr(interaction.namespace, "game", None) or "")
         index = await self.index()
         return [Choice(name=label, value=key) for label, key in
                 index.autocomplete(current, game=game, preferred=await self.preferred_game(interaction))]
@@ -95,7 +97,7 @@ class RulesCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, term: Range[str, 1, TERM_LENGTH],
                     game: Optional[str] = None) -> None:
         index = await self.index()
-        found = index.lookup(term, game=game, preferred=await self.preferred_game(interaction))
+        found = index.lookup(term, game=SYSTEMS.get(game or ""), preferred=await self.preferred_game(interaction))
         related = index.related(found.entries[0]) if found.matched else []
         await send_reply(interaction, rules_reply(found, related))
 

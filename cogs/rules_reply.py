@@ -93,7 +93,10 @@ def _name_in(entry: RuleEntry, beside: RuleEntry) -> str:
 
 def _nearest_reply(found: Found) -> Reply:
     lines = [f"{e.name} ({e.game_name})" for e in found.entries]
-    if found.query.strip():
+    if found.elsewhere is not None:
+        text = (f"'{found.query}' is not a rule of that game: it is {found.elsewhere.name} "
+                f"({found.elsewhere.game_name}). That game's nearest entries:")
+    elif found.query.strip():
         text = f"Nothing matches '{found.query}'. The nearest entries:"
     else:
         text = "Name a rule, machine, chart or question, e.g. bounce. Some entries to start with:"

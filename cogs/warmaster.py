@@ -317,10 +317,13 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, scenario_reply(result, what))
 
     @siege.command(name="army", description="Siege list check: unit limits, wall-breaching artillery")
-    @app_commands.describe(points="Army points", defender="The defending army", breaching="Wall-breaching artillery in it")
-    async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], defender: bool = True,
+    @app_commands.describe(points="Army points", side="Attacker or defender: their limits differ",
+                           breaching="Wall-breaching artillery in it")
+    @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
+    async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
                    breaching: Range[int, 0, 100] = 0) -> None:
-        await send_reply(interaction, army_reply(army_check(DATA.siege, points, defender=defender, breaching=breaching)))
+        checked = army_check(DATA.siege, points, defender=side == "defender", breaching=breaching)
+        await send_reply(interaction, army_reply(checked))
 
     @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
     async def show_fortress(self, interaction: discord.Interaction) -> None:

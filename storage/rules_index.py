@@ -43,6 +43,9 @@ work works explain tell mean means does get gets
 WEIGHTS = {"name": 10.0, "aliases": 8.0, "keywords": 5.0, "source": 1.5, "summary": 1.0}
 """bm25 column weights: a word in the name counts far more than one in the summary."""
 
+WEAK = 0.5
+"""With a game filter, matches weaker than this share of the best match in another game are not
+passed off as answers."""
 AUTOCOMPLETE_LIMIT = 25
 """Discord's limit on autocomplete choices."""
 CHOICE_LENGTH = 100
@@ -66,6 +69,8 @@ class Found:
     """Best first; never empty when the index has entries."""
     matched: bool
     """False when nothing matched and `entries` are only the nearest names."""
+    elsewhere: RuleEntry | None = None
+    """With a game filter that left only weak matches: the strong match in another game."""
 
 
 class RulesIndex:
@@ -180,8 +185,16 @@ class RulesIndex:
             add({i: (s - 0.6) / 0.4 for i, s in fuzzy.items() if s >= 0.75}, 1.5)
         if autocomplete:
             add({i: 1.0 for i in self._starting_with(text)}, 1.0)
-        if game is not None:
-            scores = {i: s for i, s in scores.items() if self.entries[i].game == game}
+        if game is not None and scores:
+            strongest = max(scores, key=scores.get)
+            kept = {i: s for i, s in scores.items() if self.entries[i].game == game}
+            best_kept = max(kept, key=kept.get, default=None)
+            if self.entries[strongest].game != game and (best_kept is None or (
+                    kept[best_kept] < scores[strongest] * WEAK and not self._names_a_word_of(best_kept, text))):
+                # what was asked for is another game's rule: say so rather than pass off a weak match
+                return Found(query, self._nearest(text, game, preferred, limit), matched=False,
+                             elsewhere=self.entries[strongest])
+            scores = kept
         if not scores:
             return Found(query, self._nearest(text, game, preferred, limit), matched=False)
         best = max(scores.values())
@@ -194,6 +207,13 @@ class RulesIndex:
 
         ordered = sorted(((i, s) for i, s in scores.items() if s >= floor), key=rank)
         return Found(query, tuple(self.entries[i] for i, _ in ordered[:limit]), matched=True)
+
+    def _names_a_word_of(self, i: int, text: str) -> bool:
+        """Entry `i`'s name, aliases or keywords share a word with the query ("cannon" and
+        Battle Cannon): a weak match that is still about what was asked."""
+        e = self.entries[i]
+        words = set(normalise(" ".join((e.name, *e.aliases, *e.keywords))).split())
+        return bool(words & set(text.split()))
 
     def lookup(self, term: str, *, game: str | None = None, preferred: str | None = None) -> Found:
         """What ``/rules term:...`` shows: the entry whose key autocomplete handed back, else the

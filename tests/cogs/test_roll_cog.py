@@ -92,3 +92,14 @@ async def test_channels_of_other_servers_have_their_own_logs(bot):
     other.guild_id = 556
     shown = await run(bot, "log show", other)
     assert "Nothing has been rolled" in shown.response.send_message.await_args.kwargs["embed"].description
+
+
+def test_a_long_result_is_shortened_in_log_show_and_its_hash_kept():
+    from cogs.log_reply import entry_lines
+    from engine.ledger import Entry
+
+    fields = {f: None for f in Entry.__dataclass_fields__}
+    fields.update(number=1, user="7", command="fire stone-thrower", options={}, dice=(), summary=("x" * 3000,),
+                  hash="ab" * 32)
+    text = entry_lines(Entry(**fields))
+    assert len(text) <= 1000 and text.endswith(f"0 dice · hash {'ab' * 6}") and "…" in text

@@ -123,10 +123,13 @@ def test_given_back_dice_must_be_the_first_runs(honest):
     assert f"marked as given back from roll {replay['options']['replay_of']}" in result.reason
 
 
-async def test_a_failed_command_leaves_its_number_unused_and_verify_says_so(bot, play):
+async def test_a_refused_command_uses_no_number_and_one_that_failed_after_drawing_is_reported(bot, play):
     await play("/roll expression:1d6")
-    code, _ = await play('/fire cannon distance:30 dice:"H 4 6 6 6 6 6 6 6"')  # too many dice: after drawing
-    assert code == 2
+    for line in ('/fire cannon distance:30 dice:"H 4 6 6 6 6 6 6 6"', "/fire cannon distance:30 aim_rank:10",
+                 "/fire fire-thrower distance:6 start:10"):
+        code, _ = await play(line)  # refused before the bot drew a die: no number taken
+        assert code == 2, line
+    roll_log.next_roll(bot.store, CHANNEL, bot.new_secret)  # as a command failing after its first die would
     await play("/roll expression:1d6")
     result = verify(through_json(await reveal(bot)))
     assert result.ok and result.unused == (2,) and "drawn but not logged" in result.report()
@@ -134,7 +137,7 @@ async def test_a_failed_command_leaves_its_number_unused_and_verify_says_so(bot,
 
 
 async def test_commands_with_no_dice_log_nothing(bot, play):
-    for line in ("/log show", "/40k firing type:normal moved:6", "/rules term:cannon", "/siege army points:2000"):
+    for line in ("/log show", "/40k firing type:normal moved:6", "/rules term:cannon", "/siege army points:2000 side:attacker"):
         code, out = await play(line)
         assert code == 0 and out.get("log") is None, line
     assert roll_log.current_chain(bot.store, CHANNEL) is None
@@ -164,9 +167,12 @@ async def test_a_battle_commits_at_its_start_and_reveals_at_its_end(bot, play, t
         assert out["log"]["chain"] == chain and "commitment" not in out["log"]  # committed at the start
     code, shown = await play("/log show")
     assert shown["chain"] == chain and len(shown["entries"]) == 3
+    code, out = await play("/log reveal")  # the battle's secret is /battle end's to disclose
+    assert code == 2 and "/battle end" in out["error"]
     code, end = await play("/battle end")
+    assert Path(next(f for f in end["files"] if f.endswith("-rolls.json"))).name in " ".join(end["summary"])
     assert code == 0 and end["roll_log"]["entries"] == 3
-    path = next(f for f in end["files"] if "-rolls-" in f)
+    path = next(f for f in end["files"] if f.endswith("-rolls.json"))
     data = json.loads(Path(path).read_text())
     assert data["chain"] == chain and data["commitment"] == start["roll_log"]["commitment"]
     assert data["secret"] == end["roll_log"]["secret"]
@@ -218,11 +224,12 @@ async def test_private_rolls_refused_where_the_channel_does_not_allow_them(bot, 
     assert code == 0 and out["log"]["roll"] == 1
 
 
-async def test_the_commitment_shows_with_the_first_entry_even_when_the_first_draw_failed(play):
+async def test_the_commitment_shows_with_the_first_entry_even_when_the_first_draw_failed(bot, play):
     code, _ = await play('/roll expression:"2d6+x"')  # refused before drawing: no number used
     assert code == 2
-    code, _ = await play('/roll expression:1d6 dice:"3 4"')  # a face left over, found after drawing
+    code, _ = await play('/roll expression:1d6 dice:"3 4"')  # a face left over: no bot die drawn either
     assert code == 2
+    roll_log.next_roll(bot.store, CHANNEL, bot.new_secret)  # a first draw whose command then failed
     code, out = await play("/roll expression:1d6")
     assert out["log"]["roll"] == 2 and "commitment" in out["log"]
     code, out = await play("/roll expression:1d6")

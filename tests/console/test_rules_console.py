@@ -26,7 +26,7 @@ async def test_rules_json_carries_the_profile_and_chart_from_the_game_data(play)
 async def test_rules_game_filter_and_question(play):
     code, out = await play('/rules term:"what happens when a cannon ball hits a monster"')
     assert out["entries"][0]["name"] == "Who's Been Hit? (Cannon)"
-    code, out = await play("/rules term:glance game:wh40k")
+    code, out = await play("/rules term:glance game:40k")
     assert code == 0 and out["entries"][0]["name"] == "Glancing Hit Table" and out["system"] == "wh40k"
 
 
@@ -79,3 +79,12 @@ async def test_warmaster_and_40k_tables_through_the_console(play):
     assert out["chart"]["rows"] == [["up to 10 cm", "6"], ["over 10, up to 20 cm", "3"], ["over 20, up to 30 cm", "1"]]
     code, out = await play('/rules term:"moving and firing"')
     assert out["chart"]["headings"] == ["Vehicle", "Moves up to", "stationary", 'up to 6"', 'up to 12"', 'more than 12"']
+
+
+async def test_the_game_option_takes_the_names_settings_uses(play):
+    code, out = await play('/rules term:"killing blow" game:40k')
+    assert code == 0 and out["matched"] is False and "Killing Blow (Warhammer Fantasy)" in out["summary"][0]
+    code, out = await play("/rules term:cannon game:warmaster")
+    assert code == 0 and out["entries"][0]["game"] == "warmaster"
+    code, out = await play("/rules term:cannon game:fantasy")
+    assert code == 0 and out["entries"][0]["game"] == "warhammer-fantasy"

@@ -101,8 +101,10 @@ async def test_siege_assault_sally_scenario_army(play):
     assert code == 0 and out["happens"] is True and out["roll"] is None
     code, out = await play('/siege scenario scenario:watchtower turn:2 dispatches:1 dice:4')
     assert code == 0 and out["happens"] is True
-    code, out = await play('/siege army points:1500 breaching:3')
+    code, out = await play('/siege army points:1500 side:defender breaching:3')
     assert code == 0 and out["maximum_limits"] == 2000 and out["ok"] is False
+    code, out = await play('/siege army points:1500 breaching:3')  # the side changes the limits: always asked
+    assert code == 2 and "needs side" in out["error"]
     code, out = await play('/siege scenario scenario:into-the-breach turn:8 dispatches:1')
     assert code == 2 and "watchtower" in out["error"]
     code, out = await play('/siege assault kind:siege-tower a_fighting:2')

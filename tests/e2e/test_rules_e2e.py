@@ -8,7 +8,7 @@ def callback_for(payload):
 
 
 async def test_rules_autocomplete_answers_within_discords_limits(live_bot, standin):
-    payload = standin.autocomplete("/rules", "term", term="stone throwr", game="warhammer-fantasy")
+    payload = standin.autocomplete("/rules", "term", term="stone throwr", game="fantasy")
     await standin.dispatch("INTERACTION_CREATE", payload)
     call = await standin.wait_for(callback_for(payload))
     assert call.json["type"] == 8

@@ -127,3 +127,12 @@ def test_normalise_drops_case_and_punctuation():
 def test_the_index_is_built_in_well_under_a_second(index):
     assert 0 < index.build_seconds < 1.0
     assert len(index.entries) == len(rule_entries())
+
+
+def test_a_game_filter_does_not_pass_off_another_games_rule_as_an_answer(index):
+    found = index.search("killing blow", game="wh40k")
+    assert not found.matched and found.elsewhere.key == "warhammer-fantasy:killing-blow"
+    assert all(e.game == "wh40k" for e in found.entries)
+    # a weaker match still about what was asked is an answer
+    assert index.search("cannon", game="wh40k").matched
+    assert index.search("misfire", game="warmaster").entries[0].key == "warmaster:helblaster-gun"
