@@ -98,7 +98,7 @@ class WarmasterCog(commands.Cog):
     @private_option
     @app_commands.describe(
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
-        formation="Target line or column", turn="Target turned, degrees", offset="Target cm right of the line",
+        formation="Target line or column (default: column)", turn="Target turned, degrees", offset="Target cm right of the line",
         near="Other units: 'friend column 3 @ 0,9; enemy line 2 @ 4,12 engaged'",
         grapeshot="Charged: grapeshot, no bounce", at=AT, in_tower="Target mans a tower: no bounce", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
@@ -136,7 +136,7 @@ class WarmasterCog(commands.Cog):
 
     @wm.command(name="bone-thrower", description="Bone Thrower (40 cm): skewers up to 3 touching stands")
     @private_option
-    @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column", turn="Target turned, degrees",
+    @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column (default: column)", turn="Target turned, degrees",
                            offset="Target cm right of the line", near="Other units, as for the cannon", at=AT,
                            **{k: v for k, v in TARGET.items() if k != "armour"})
     @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
