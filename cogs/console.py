@@ -193,6 +193,8 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
         name = name.lower()
         if name not in params:
             close = difflib.get_close_matches(name, list(params), n=1)
+            if not params:
+                raise ConsoleError(f"/{command.qualified_name} takes no options.")
             hint = f" Did you mean {close[0]}?" if close else f" Options: {', '.join(params)}."
             raise ConsoleError(f"/{command.qualified_name} has no option '{name}'.{hint}")
         if params[name].name in values:

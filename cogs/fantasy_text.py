@@ -43,7 +43,12 @@ def to_hit_text(*, ballistic_skill: int, to_hit: ToHit, long_range: bool, max_ra
     if modifier:
         parts.append(f"other modifiers {modifier:+d}")
     mods = f" with {', '.join(parts)}" if parts else ""
-    return f"BS {ballistic_skill}{mods}: needs {to_hit.describe()} to hit"
+    return f"BS {ballistic_skill}{mods}: {needs_to_hit(to_hit)}"
+
+
+def needs_to_hit(to_hit) -> str:
+    """``needs 4+ to hit``, ``needs 8+ (a 6, then 5+) to hit`` or ``needs 10+: cannot hit``."""
+    return f"needs {to_hit.describe()}" + (" to hit" if to_hit.possible else "")
 
 
 def wound_text(head: str, w: WoundRoll, *, one_model: bool = True) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy_text import SYSTEM, to_hit_text, wound_text
+from cogs.fantasy_text import SYSTEM, needs_to_hit, to_hit_text, wound_text
 from cogs.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.shooting_sequence import MissileFire
 
@@ -25,7 +25,7 @@ def to_hit_line(fire: MissileFire) -> str:
     if fire.modifier:
         parts.append(f"other modifiers {fire.modifier:+d}")
     mods = f" with {', '.join(parts)}" if parts else ""
-    return f"BS {fire.ballistic_skill}{mods}: needs {fire.to_hit.describe()} to hit"
+    return f"BS {fire.ballistic_skill}{mods}: {needs_to_hit(fire.to_hit)}"
 
 
 def outcome_line(fire: MissileFire) -> str:

@@ -235,6 +235,8 @@ class EnteredDice(Dice):
 
     def finish(self) -> None:
         left = self._faces[self._next :]
+        if left and self._next == 0:
+            raise DiceError(f"Dice: {len(left)} left over ({' '.join(left)}): this needs no dice here, so leave dice: out.")
         if left:
             raise DiceError(
                 f"Dice: {len(left)} left over ({' '.join(left)}); only {self._next} of the "
