@@ -37,7 +37,7 @@ def strike_order_reply(order: StrikeOrder) -> Reply:
 
 
 def attacks_reply(r: CombatAttacks, order: StrikeOrder | None) -> Reply:
-    outcome = f"{r.attacks} attacks, {r.hits} hit{'s' * (r.hits != 1)} ({r.to_hit}+), {r.unsaved} unsaved wound{'s' * (r.unsaved != 1)}, {r.slain} slain."
+    outcome = f"{r.attacks} attack{'s' * (r.attacks != 1)}, {r.hits} hit{'s' * (r.hits != 1)} ({r.to_hit}+), {r.unsaved} unsaved wound{'s' * (r.unsaved != 1)}, {r.slain} slain."
     hits = [n for n, b in enumerate(r.blows, 1) if b.hit]
     lines = [wound_text(f"Attack {n}", w, one_model=False) for n, w in zip(hits, r.wounds)]
     rules = list(r.rules) or ["none"]

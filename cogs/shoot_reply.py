@@ -89,7 +89,7 @@ def json_fields(fire: MissileFire) -> dict[str, Any]:
 
 def shoot_reply(fire: MissileFire) -> Reply:
     outcome = outcome_line(fire)
-    embed = discord.Embed(title=f"Shooting: {len(fire.volley.shots)} shots at S{fire.strength}",
+    embed = discord.Embed(title=f"Shooting: {len(fire.volley.shots)} shot{'s' * (len(fire.volley.shots) != 1)} at S{fire.strength}",
                           description=f"**{outcome}**", colour=COLOUR_OK if fire.volley.unsaved else COLOUR_MISS)
     embed.add_field(name="Dice", value=dice_lines(fire.dice), inline=False)
     hits = shot_lines(fire)

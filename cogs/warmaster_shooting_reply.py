@@ -13,7 +13,7 @@ import discord
 from cogs.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.warmaster.cannon import CannonShot
 from engine.warmaster.helblaster import HelblasterShot
-from engine.warmaster.shooting import AttackResult, Shooting
+from engine.warmaster.shooting import AttackResult, Shooting, Side
 
 SYSTEM = "warmaster"
 CORE = "Warmaster core rules (hits, armour, drive backs, confusion)"
@@ -35,7 +35,8 @@ def attack_lines(r: AttackResult) -> list[str]:
     """One unit's attacks, step by step."""
     t = r.target
     counted = r.counts_as.value + ("" if r.counts_as is t.position else f", {t.position.value} counted as {r.counts_as.value}")
-    lines = [f"{t.name} ({t.side.value}, {t.stands} stands, Hits {t.hits}): {plural(r.attacks, 'attack')} needing "
+    friend = "the shooter's own side, " if t.side is Side.FRIEND else ""  # enemies are the rule, not worth a word
+    lines = [f"{t.name} ({friend}{t.stands} stands, Hits {t.hits}): {plural(r.attacks, 'attack')} needing "
              f"{r.to_hit_needed}+ ({counted}): {faces(r.to_hit)} -> {plural(r.hits, 'hit')}"]
     if r.hits:
         if r.save_needed is None:
