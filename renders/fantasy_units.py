@@ -102,6 +102,19 @@ def target_text(target: TargetUnit, machine: str) -> str:
     return text
 
 
+def wound_outcome(w: WoundRoll) -> str:
+    """What the wound rolls did to one model under a template, in short."""
+    if w.to_wound_needed is None:
+        return "cannot wound"
+    if not w.wounded:
+        return "not wounded"
+    if w.saved:
+        return "saved"
+    if w.slain:
+        return "slain"
+    return f"{w.wounds} wound{'s' * (w.wounds != 1)}, survives"
+
+
 def wound_text(w: WoundRoll) -> str:
     """What the wounding sequence did to one model, in full."""
     if w.to_wound_needed is None:

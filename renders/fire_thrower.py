@@ -26,14 +26,13 @@ from PIL import Image, ImageDraw
 
 from engine.fantasy.fire_thrower import FireThrowerShot, FlameHit
 from engine.fantasy.formation import Facing
-from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
 from renders.canvas import (
     BASE, BASE_EDGE, GRID, INK, INK_SOFT, MUTED, SCATTER, TABLE, TEMPLATE, WHITE, Box, Canvas, Label, LegendItem,
     Viewport, XY, grow, length_text, mix, wrap,
 )
 from renders.fantasy_units import (
-    chart_face, chart_title,
+    chart_face, chart_title, wound_outcome,
     BAR_CROSSING, CALLOUT_INDENT, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
     across, base_item, below_heading, callout_leader, callouts, check_width, column_foot, draw_base_edge, draw_column,
     draw_unit, finish_panel, fire_line_item, frame, front_item,
@@ -137,17 +136,6 @@ def _empty(shot: FireThrowerShot) -> str | None:
     return None
 
 
-def _outcome(w: WoundRoll) -> str:
-    if w.to_wound_needed is None:
-        return "cannot wound"
-    if not w.wounded:
-        return "not wounded"
-    if w.saved:
-        return "saved"
-    if w.slain:
-        return "slain"
-    return f"{w.wounds} wound{'s' * (w.wounds != 1)}, survives"
-
 
 def _span(first: int, last: int, letter: str) -> str:
     return f"{letter}{first}" if first == last else f"{letter}{min(first, last)}-{letter}{max(first, last)}"
@@ -220,7 +208,7 @@ def _callouts(shot: FireThrowerShot, fr: Frame, top: float) -> tuple[Callout, ..
         outcomes: dict[str, list[int]] = {}
         for col, hit in cells:
             if hit.wound is not None:
-                outcomes.setdefault(_outcome(hit.wound), []).append(col)
+                outcomes.setdefault(wound_outcome(hit.wound), []).append(col)
         if outcomes:
             note = "; ".join(f"{_names(shot, row, cols, full=False)} {what}" for what, cols in outcomes.items())
             lines += [CalloutLine(line, LABEL - 1) for line in wrap(note, size=LABEL - 1, width=room)]

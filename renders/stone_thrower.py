@@ -37,14 +37,13 @@ from dataclasses import dataclass
 
 from engine.fantasy.formation import Facing
 from engine.fantasy.stone_thrower import StoneShot, TemplateHit, TemplateHitKind
-from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point, clock_face
 from renders.canvas import (
     BASE, BASE_EDGE, GRID, INK, INK_SOFT, MUTED, SCATTER, TABLE, TEMPLATE, WHITE, Box, Canvas, Label, LegendItem,
     Viewport, XY, clip_segment, distance_to_segment, grow, length_text, mix, wrap,
 )
 from renders.fantasy_units import (
-    chart_face, chart_title,
+    chart_face, chart_title, wound_outcome,
     BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line,
     PictureLayout, Ring, across, base_item, below_heading, callout_leader, callouts, check_width, column_foot,
     draw_base_edge, draw_column, draw_inset_frame, draw_inset_machine, draw_stretch, draw_unit, finish_panel,
@@ -190,18 +189,6 @@ def _scatter_lines(shot: StoneShot) -> list[str]:
     ]
 
 
-def _outcome(w: WoundRoll) -> str:
-    """What the wound rolls did to one model under the template, in short."""
-    if w.to_wound_needed is None:
-        return "cannot wound"
-    if not w.wounded:
-        return "not wounded"
-    if w.saved:
-        return "saved"
-    if w.slain:
-        return "slain"
-    return f"{w.wounds} wound{'s' * (w.wounds != 1)}, survives"
-
 
 def _runs(cols: Sequence[int]) -> list[tuple[int, int]]:
     """Sorted column numbers as runs of neighbours: (first, last) each."""
@@ -268,7 +255,7 @@ def _template_lines(shot: StoneShot, row: int, cells: Sequence[tuple[int, Templa
     outcomes: dict[str, list[int]] = {}
     for col, hit in cells:
         if hit.wound is not None:
-            outcomes.setdefault(_outcome(hit.wound), []).append(col)
+            outcomes.setdefault(wound_outcome(hit.wound), []).append(col)
     if outcomes:
         note = "; ".join(f"{_col_names(shot, row, cols)} {what}" for what, cols in outcomes.items())
         lines += [CalloutLine(line, LABEL - 1) for line in wrap(note, size=LABEL - 1, width=width)]
