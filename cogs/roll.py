@@ -2,6 +2,7 @@
 verifiable roll log). The grammar is engine/roll.py; the log's proof engine/ledger.py; its
 storage storage/roll_log.py."""
 
+import asyncio
 from typing import Optional
 
 import discord
@@ -75,14 +76,14 @@ class RollCog(commands.Cog):
     async def show(self, interaction: discord.Interaction, count: Range[int, 1, MAX_SHOWN] = 5) -> None:
         chain = log_here(interaction)
         viewer = None if sees_private(interaction) else str(interaction.user.id)
-        await send_reply(interaction, show_reply(
-            roll_log.current_chain(self.bot.store, chain), roll_log.last_entries(self.bot.store, chain, count), count,
-            viewer=viewer))
+        current, entries = await asyncio.to_thread(
+            lambda: (roll_log.current_chain(self.bot.store, chain), roll_log.last_entries(self.bot.store, chain, count)))
+        await send_reply(interaction, show_reply(current, entries, count, viewer=viewer))
 
     @log.command(name="export", description="This channel's roll log (its battle's during one) as JSON and CSV")
     @app_commands.describe(epoch="Which secret's rolls (default: the current); earlier ones include the secret")
     async def export(self, interaction: discord.Interaction, epoch: Optional[Range[int, 1, 100_000]] = None) -> None:
-        data = roll_log.export_log(self.bot.store, log_here(interaction), epoch)
+        data = await asyncio.to_thread(roll_log.export_log, self.bot.store, log_here(interaction), epoch)
         if data is None:
             if epoch is None:
                 raise RulesError("Nothing has been rolled in this channel yet, so there is no log to export.")
@@ -97,7 +98,7 @@ class RollCog(commands.Cog):
         if log_here(interaction) != chain_of(interaction):
             raise RulesError("A battle is in progress here: its roll log's secret is revealed by /battle end, "
                              "and /log reveal discloses the channel's own log once the battle is over.")
-        revealed = roll_log.reveal(self.bot.store, chain_of(interaction), self.bot.new_secret)
+        revealed = await asyncio.to_thread(roll_log.reveal, self.bot.store, chain_of(interaction), self.bot.new_secret)
         if revealed is None:
             raise RulesError("Nothing has been rolled in this channel yet, so there is no secret to reveal.")
         await send_reply(interaction, reveal_reply(revealed))

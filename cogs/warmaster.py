@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.access import actor, in_store
 from cogs.dice_source import private_option
 from cogs.replies import off_the_loop, send_reply
 from cogs.warmaster_options import DATA, near_units, place, target_stands, unit
@@ -205,8 +206,8 @@ class WarmasterCog(commands.Cog):
         if tokens is not None:
             raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
         channel = interaction.channel_id or 0
-        result = section_test(self.bot.store, channel, section, kind, gate, new_dice(self.bot, dice), **shot)
-        image = await off_the_loop(interaction, render_fortress, fortress(self.bot.store, channel, section))
+        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, new_dice(self.bot, dice), **shot)
+        image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
         await send_reply(interaction, structure_reply(result, section, image))
 
     @siege.command(name="batter", description="Ram or giant batters a section: defenders' fire, then the test")
@@ -238,8 +239,8 @@ class WarmasterCog(commands.Cog):
         if tokens is not None:
             raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
         channel = interaction.channel_id or 0
-        result = section_test(self.bot.store, channel, section, kind, gate, source, procedure=attempt)
-        image = await off_the_loop(interaction, render_fortress, fortress(self.bot.store, channel, section))
+        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, source, procedure=attempt)
+        image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
         await send_reply(interaction, batter_reply(result, section, image))
 
     @siege.command(name="artillery", description="Tribock, mangonel or bombard (bounces) at a unit")
@@ -327,14 +328,16 @@ class WarmasterCog(commands.Cog):
 
     @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
     async def show_fortress(self, interaction: discord.Interaction) -> None:
-        f = fortress(self.bot.store, interaction.channel_id or 0)
+        f = await in_store(fortress, self.bot.store, interaction.channel_id or 0)
         image = await off_the_loop(interaction, render_fortress, f)
         await send_reply(interaction, fortress_reply(f, image))
 
     @siege.command(name="reset", description="End this channel's siege: forget every section")
     async def reset(self, interaction: discord.Interaction) -> None:
-        n = reset_siege(self.bot.store, interaction.channel_id or 0)
-        f = fortress(self.bot.store, interaction.channel_id or 0)
+        if interaction.guild_id is not None:  # in a server, the siege is the GM's to end (issue 8)
+            (await in_store(actor, interaction, self.bot.store)).require_gm("reset the siege")
+        n = await in_store(reset_siege, self.bot.store, interaction.channel_id or 0)
+        f = await in_store(fortress, self.bot.store, interaction.channel_id or 0)
         image = await off_the_loop(interaction, render_fortress, f)
         await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {n} sections forgotten."))
 

@@ -116,3 +116,16 @@ async def test_cannon_at_given_stand_centres(play):
     assert code == 0 and out["units"][0]["stands_on_path"] == [1, 3, 4] and out["units"][0]["attacks"] == 4
     code, out = await play('/wm cannon distance:30 at:"0,1 4,x"')
     assert code == 2 and "4,x" in out["error"]
+
+
+async def test_only_a_gm_or_manager_resets_the_siege(play):
+    from discord import Permissions
+
+    code, out = await play('/siege structure kind:gateway section:gate hits:1 dice:"2"')
+    assert code == 0 and out["structure"]["tokens_after"] == 1
+    code, out = await play("/siege reset", permissions=Permissions(send_messages=True))
+    assert code == 2 and "To reset the siege you need" in out["error"]
+    code, out = await play("/siege fortress")
+    assert code == 0 and "1 section" in out["summary"][0]
+    code, out = await play("/siege reset")  # the console's offline identity manages the server
+    assert code == 0
