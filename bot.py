@@ -26,19 +26,23 @@ import numpy as np
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import ledger
-from cogs.dice_source import serving
-from cogs.replies import APOLOGY, send_error
+from cogs.common import ledger
+from cogs.common.dice_source import serving
+from cogs.common.replies import APOLOGY, send_error
 from config.settings import Settings, SettingsError, load_settings
 from engine.dice import Dice, RandomDice
 from engine.errors import RulesError
 from storage.database import Store, StoreError
+from storage.migrations import open_store
 
 log = logging.getLogger("bombardier")
 
 EXTENSIONS = (
-    "cogs.fire", "cogs.shoot", "cogs.combat", "cogs.warmaster", "cogs.wh40k", "cogs.roll", "cogs.rules",
-    "cogs.campaign", "cogs.buttons",
+    "cogs.fantasy.fire", "cogs.fantasy.shoot", "cogs.fantasy.combat",
+    "cogs.warmaster.wm", "cogs.warmaster.siege",
+    "cogs.wh40k.vehicles",
+    "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands",
+    "cogs.common.buttons",
 )
 
 
@@ -80,7 +84,7 @@ class BombardierBot(commands.Bot):
 
     def new_dice(self) -> Dice:
         """The bot's dice for the command being served: its roll number's dice in the roll log
-        (``RandomDice(HMAC(secret, N))``, cogs/ledger.py; a "Resolve wounds" re-run gets the
+        (``RandomDice(HMAC(secret, N))``, cogs/common/ledger.py; a "Resolve wounds" re-run gets the
         first run's dice back first), logged when it replies. Outside any interaction (a
         benchmark, a script) a generator from the bot's seed sequence, not logged."""
         interaction = serving.get()
@@ -101,7 +105,7 @@ class BombardierBot(commands.Bot):
         rules index names games (``warhammer-fantasy``, ``warmaster``, ``wh40k``); None outside a
         server, when none is chosen, or when the store cannot be read (a lookup never fails for
         it). /rules ranks that game's entries first. The read runs off the event loop."""
-        from cogs.campaign_reply import SYSTEMS
+        from cogs.campaign.words import SYSTEMS
         from storage.settings import chosen_game
 
         if interaction.guild_id is None:
@@ -116,7 +120,7 @@ class BombardierBot(commands.Bot):
     @cached_property
     def store(self) -> Store:
         """The database (settings.database_path), opened and migrated on first use."""
-        return Store.open(self.settings.database_path)
+        return open_store(self.settings.database_path)
 
     async def close(self) -> None:
         await super().close()
@@ -228,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
 
-    from cogs import console
+    from console import offline as console
 
     try:
         setup_logging(settings, to_stderr=False)

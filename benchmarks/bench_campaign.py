@@ -9,15 +9,15 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.bench_cannon import median_time, report
-from cogs.campaign_reply import battle_board
-from renders.battle import render_battle
+from cogs.campaign.words import battle_board
+from renders.campaign.battle import render_battle
 from storage import campaigns as c
+from storage.migrations import open_store
 from storage.campaigns import Effect
-from storage.database import Store
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "bench.sqlite3") as store:
+    with tempfile.TemporaryDirectory() as folder, open_store(Path(folder) / "bench.sqlite3") as store:
         guns = [c.add_machine(store, 1, name=f"Gun {n}", kind="cannon", game="fantasy", crew=3, owner_id=n % 4, by=1)
                 for n in range(12)]
         battle = c.start_battle(store, 1, 10, by=0, players=(1, 2, 3))

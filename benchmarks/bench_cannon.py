@@ -19,7 +19,7 @@ from engine.dice import EnteredDice, RandomDice
 from engine.fantasy.cannon import fire_cannon
 from engine.fantasy.formation import TargetUnit
 from engine.fantasy.wounding import Profile
-from renders.cannon import render_cannon
+from renders.fantasy.cannon import render_cannon
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,7 @@ from engine.fantasy.fire_thrower import fire_fire_thrower
 from engine.fantasy.formation import TargetUnit, lay_out
 from engine.fantasy.wounding import Profile
 from engine.geometry import Point
-from renders.fire_thrower import render_fire_thrower
+from renders.fantasy.fire_thrower import render_fire_thrower
 
 
 def main() -> None:

@@ -18,11 +18,11 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.bench_cannon import median_time
-from cogs.roll_reply import roll_reply, roll_summary
+from cogs.dice.words.roll import roll_reply, roll_summary
 from engine.ledger import dice_for_roll, make_entry
 from engine.roll import roll
 from storage import roll_log
-from storage.database import Store
+from storage.migrations import open_store
 
 SECRET = bytes(range(32))
 
@@ -61,7 +61,7 @@ def main() -> None:
         lambda: make_entry(previous="0" * 64, number=1, time="2026-11-21T22:00:00+00:00", user="1", command="roll",
                            options={"expression": "1000d6>=4"}, dice=result.dice, summary=summary), calls=200), "ms", 1e3)
     small = roll("2d6+1", dice_for_roll(SECRET, 1))
-    with tempfile.TemporaryDirectory() as tmp, Store.open(Path(tmp) / "bench.sqlite3") as store:
+    with tempfile.TemporaryDirectory() as tmp, open_store(Path(tmp) / "bench.sqlite3") as store:
         secrets = (n.to_bytes(32, "big") for n in itertools.count(1))
         chain = "channel:0:0"
         roll_log.open_chain(store, chain, lambda: next(secrets))
@@ -82,7 +82,7 @@ def fire_logging() -> None:
     import asyncio
 
     from bot import create_bot
-    from cogs import console
+    from console import offline as console
     from config.settings import Settings
 
     with tempfile.TemporaryDirectory() as tmp:

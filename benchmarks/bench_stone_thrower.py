@@ -9,7 +9,7 @@ from engine.dice import EnteredDice, RandomDice
 from engine.fantasy.formation import TargetUnit, lay_out
 from engine.fantasy.stone_thrower import fire_stone_thrower
 from engine.geometry import Point
-from renders.stone_thrower import render_stone_thrower
+from renders.fantasy.stone_thrower import render_stone_thrower
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from engine.warmaster.profiles import Position
 from engine.warmaster.shooting import Side, Unit
 from engine.warmaster.stands import Formation, lay_out
 from engine.warmaster.structure import structure_test
-from renders.warmaster import render_cannon
+from renders.warmaster.artillery import render_cannon
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from engine.wh40k.ordnance import fire_ordnance
 from engine.wh40k.penetration import penetrate
 from engine.wh40k.squad import Squad
 from engine.wh40k.vehicle import VehicleState
-from renders.wh40k import render_ordnance
+from renders.wh40k.ordnance import render_ordnance
 
 
 def main() -> None:

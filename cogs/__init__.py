@@ -1,2 +1,2 @@
-"""Discord adapters: one cog per game area (options -> engine -> embed + picture), the shared
-reply path, and the offline console that drives the same command tree."""
+"""Discord adapters: a package per game area (fantasy, warmaster, wh40k, campaign, dice, rules), each
+holding thin command callbacks and, in words/, how results read. May import engine, renders, storage, config."""

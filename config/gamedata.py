@@ -1,6 +1,6 @@
 """Game data: the TOML files beside this module, loaded once into the engine's frozen records.
 
-Every number a procedure uses comes from here, and ``tests/engine/test_gamedata.py`` checks them
+Every number a procedure uses comes from here, and ``tests/engine/fantasy/test_gamedata.py`` checks them
 against the rulebooks. Malformed data is a bug in a shipped file, so it raises ``ValueError``
 with the file and key, not ``RulesError``.
 """

@@ -13,7 +13,7 @@ Guarantees:
   not at all. It takes SQLite's write lock at the start (``BEGIN IMMEDIATE``), so two commands
   changing the same battle run one after the other and never lose an update, whether they run
   in threads of this process or in other processes sharing the file.
-- The schema carries a version: named migrations (``storage/migrations.py``) are applied once
+- The schema carries a version: named migrations (``storage/migrations.py``, handed to :meth:`Store.open`) are applied once
   each, in order, when the store opens; ``PRAGMA user_version`` is the number applied.
 """
 
@@ -56,13 +56,10 @@ class Store:
         self._lock = threading.RLock()
 
     @classmethod
-    def open(cls, path: Path | str, migrations: Sequence[Migration] | None = None) -> Store:
-        """Opens (creating if needed) the file at ``path`` and brings its schema up to date.
-        ``":memory:"`` gives a private in-memory store (tests of pure storage logic)."""
-        if migrations is None:
-            from storage.migrations import MIGRATIONS
-
-            migrations = MIGRATIONS
+    def open(cls, path: Path | str, migrations: Sequence[Migration]) -> Store:
+        """Opens (creating if needed) the file at ``path`` and brings its schema up to date with the
+        ``migrations`` it is handed (the bot's are storage.migrations.MIGRATIONS: use
+        :func:`storage.migrations.open_store`). ``":memory:"`` gives a private in-memory store."""
         memory = str(path) == ":memory:"
         if not memory:
             path = Path(path)

@@ -2,13 +2,16 @@
 rename, reorder or edit one that has shipped (databases in use record them by name).
 
 Each storage module owns its migrations (``MIGRATIONS`` tuple in the module) and is listed here
-once, after the modules its tables refer to.
+once, after the modules its tables refer to. storage/database.py never imports this module: the
+list is handed to :meth:`Store.open` (here, by :func:`open_store`), so imports run one way.
 """
 
 from __future__ import annotations
 
 from storage import actions, campaigns, roll_log, settings, sieges
-from storage.database import Migration
+from pathlib import Path
+
+from storage.database import Migration, Store
 
 MIGRATIONS: tuple[Migration, ...] = (
     *settings.MIGRATIONS,
@@ -17,3 +20,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     *sieges.MIGRATIONS,
     *roll_log.MIGRATIONS,
 )
+
+
+def open_store(path: Path | str) -> Store:
+    """The bot's store at ``path`` (``":memory:"`` for a private one), its schema brought up to date."""
+    return Store.open(path, MIGRATIONS)

@@ -6,7 +6,7 @@ runs in *epochs*: epoch 1 starts with the chain's first roll under a fresh secre
 secret (``/log reveal``, or a battle's end) closes the epoch and starts the next under a new one.
 Roll numbers count 1, 2, 3 ... within an epoch, as :mod:`engine.ledger` derives the dice.
 
-How the bot uses it (cogs/ledger.py): ``bot.new_dice()`` draws the serving command's roll
+How the bot uses it (cogs/common/ledger.py): ``bot.new_dice()`` draws the serving command's roll
 number with :func:`next_roll` (one short transaction), the command runs, and ``send_reply``
 logs it with :func:`append` (one transaction, off the event loop). Commands running at once in
 one chain may so append out of number order, and a command that fails after drawing leaves its

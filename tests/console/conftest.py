@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot import create_bot
-from cogs import console
+from console import offline as console
 from config.settings import Settings
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import discord
 
-from cogs.console import OFFLINE_CHANNEL_ID, OFFLINE_GUILD_ID, OFFLINE_USER_ID
+from console.offline import OFFLINE_CHANNEL_ID, OFFLINE_GUILD_ID, OFFLINE_USER_ID
 
 ROOT = Path(__file__).resolve().parents[2]
 

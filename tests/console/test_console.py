@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from bot import create_bot
-from cogs import console
+from console import offline as console
 from config.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

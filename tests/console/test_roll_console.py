@@ -39,7 +39,7 @@ async def test_each_roll_is_the_next_in_the_channel_log(play):
 
 
 async def test_a_seeded_session_replays_from_a_fresh_database(tmp_path):
-    from cogs import console
+    from console import offline as console
     import io
 
     answers = []

@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import create_bot
-from cogs import buttons, console
-from cogs.console import OFFLINE_CHANNEL_ID, OFFLINE_GUILD_ID
+from cogs.common import buttons
+from console import offline as console
+from console.offline import OFFLINE_CHANNEL_ID, OFFLINE_GUILD_ID
 from config.settings import Settings
 from engine.ledger import content_hash, verify
 from storage import roll_log
@@ -264,7 +265,7 @@ def test_any_sequence_of_commands_replays_exactly_from_the_secret(tmp_path_facto
 
 
 def test_a_reply_listing_its_bot_dice_otherwise_logs_the_draws():
-    from cogs.ledger import logged_dice
+    from cogs.common.ledger import logged_dice
     from engine.dice import EnteredDice, RandomDice, RecordingDice
 
     drawn = RecordingDice(RandomDice(5))

@@ -8,7 +8,7 @@ import shlex
 
 import pytest
 
-from cogs.console import find_command, parse_options
+from console.offline import find_command, parse_options
 from config.rules import help_page
 from tests.e2e.standin import MANAGER_PERMISSIONS
 

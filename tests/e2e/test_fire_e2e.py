@@ -115,9 +115,9 @@ async def test_a_429_with_retry_after_is_honoured(live_bot, standin):
 async def test_a_slow_command_defers_then_follows_up_through_a_500(live_bot, standin, monkeypatch):
     import sys
 
-    import cogs.replies
+    import cogs.common.replies
 
-    fire_module = sys.modules["cogs.fire"]  # the module the bot loaded as its extension
+    fire_module = sys.modules["cogs.fantasy.fire"]  # the module the bot loaded as its extension
     real = fire_module.render_cannon
 
     def slow_render(shot):
@@ -126,7 +126,7 @@ async def test_a_slow_command_defers_then_follows_up_through_a_500(live_bot, sta
         time.sleep(0.4)
         return real(shot)
 
-    monkeypatch.setattr(cogs.replies, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(cogs.common.replies, "DEFER_AFTER", 0.05)
     monkeypatch.setattr(fire_module, "render_cannon", slow_render)
     standin.fail("POST", rf"/webhooks/{APP_ID}/[^/]+", 500, times=1)
     payload = standin.slash("/fire cannon", distance=30, dice="H 4 8")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from storage import campaigns as c
+from storage.migrations import open_store
 from storage.campaigns import CampaignError, Effect
-from storage.database import Store
 from storage.settings import change_settings, chosen_game, settings_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +20,7 @@ G1, G2 = 11, 22
 
 @pytest.fixture
 def store(tmp_path):
-    with Store.open(tmp_path / "b.sqlite3") as s:
+    with open_store(tmp_path / "b.sqlite3") as s:
         yield s
 
 
@@ -185,13 +185,13 @@ def test_destroyed_wounded_and_crewless_machines(store):
 
 def test_state_survives_closing_and_reopening_the_file(tmp_path):
     path = tmp_path / "b.sqlite3"
-    with Store.open(path) as s:
+    with open_store(path) as s:
         m = machine(s)
         b = c.start_battle(s, G1, 5, by=1)
         c.record_shot(s, G1, b.id, m.id, user_id=1, kind="cannon", fired=False, hits=0, outcome="x",
                       effect=Effect(silent_turns=2, reason="Malfunction"))
         change_settings(s, G1, None, by=1, game="40k")
-    with Store.open(path) as s:
+    with open_store(path) as s:
         b = c.battle_here(s, G1, 5)
         assert c.get_machine(s, G1, "Old Betsy").silenced_in(b)
         assert settings_for(s, G1, 5).game == "40k"
@@ -200,9 +200,9 @@ def test_state_survives_closing_and_reopening_the_file(tmp_path):
 TURNER = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from storage.database import Store
+from storage.migrations import open_store
 from storage import campaigns as c
-s = Store.open(sys.argv[2])
+s = open_store(sys.argv[2])
 print("ready", flush=True)
 while True:
     with s.transaction():
@@ -213,14 +213,14 @@ while True:
 
 def test_a_process_killed_mid_command_leaves_turn_and_players_consistent(tmp_path):
     path = tmp_path / "b.sqlite3"
-    with Store.open(path) as s:
+    with open_store(path) as s:
         c.start_battle(s, G1, 5, by=1)
     proc = subprocess.Popen([sys.executable, "-c", TURNER, str(ROOT), str(path)], stdout=subprocess.PIPE, text=True)
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(0.4)
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
-    with Store.open(path) as s:
+    with open_store(path) as s:
         b = c.battle_here(s, G1, 5)
         assert b.turn > 1
         # each turn and its player commit together: turn N always has player 1000 + N
@@ -263,9 +263,9 @@ def test_a_shot_is_not_recorded_against_a_battle_that_has_ended(store):
 TURNS = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from storage.database import Store
+from storage.migrations import open_store
 from storage import campaigns as c
-s = Store.open(sys.argv[2])
+s = open_store(sys.argv[2])
 for _ in range(30):
     c.next_turn(s, 11, 5)
 """
@@ -273,9 +273,9 @@ for _ in range(30):
 
 def test_two_bot_processes_moving_one_battle_on_lose_no_turn(tmp_path):
     path = tmp_path / "b.sqlite3"
-    with Store.open(path) as s:
+    with open_store(path) as s:
         c.start_battle(s, G1, 5, by=1)
     procs = [subprocess.Popen([sys.executable, "-c", TURNS, str(ROOT), str(path)]) for _ in range(3)]
     assert all(p.wait(60) == 0 for p in procs)
-    with Store.open(path) as s:
+    with open_store(path) as s:
         assert c.battle_here(s, G1, 5).turn == 91

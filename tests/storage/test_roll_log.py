@@ -13,7 +13,7 @@ from engine.errors import RulesError
 from engine.ledger import commitment, dice_for_roll, verify
 from engine.roll import roll
 from storage import roll_log
-from storage.database import Store
+from storage.migrations import open_store
 
 CHAIN = roll_log.channel_chain(10, 20)
 
@@ -25,7 +25,7 @@ def secrets():
 
 @pytest.fixture
 def store(tmp_path):
-    with Store.open(tmp_path / "b.sqlite3") as s:
+    with open_store(tmp_path / "b.sqlite3") as s:
         yield s
 
 
@@ -125,9 +125,9 @@ def test_the_csv_export_has_one_row_per_entry(store):
 def test_the_log_survives_a_restart(tmp_path):
     path = tmp_path / "b.sqlite3"
     new = secrets()
-    with Store.open(path) as s:
+    with open_store(path) as s:
         do_roll(s, "1d6", new)
-    with Store.open(path) as s:
+    with open_store(path) as s:
         _, entry, _ = do_roll(s, "1d6", new)
         assert entry.number == 2
         assert verify(roll_log.export_log(s, CHAIN)).ok
@@ -147,7 +147,7 @@ def test_two_step_wiring_next_roll_then_append(store):
 
 def test_concurrent_rolls_on_two_connections_never_share_a_number(tmp_path):
     path = tmp_path / "b.sqlite3"
-    Store.open(path).close()
+    open_store(path).close()
     new = secrets()
     lock = threading.Lock()
 
@@ -156,7 +156,7 @@ def test_concurrent_rolls_on_two_connections_never_share_a_number(tmp_path):
             return new()
 
     def worker():
-        with Store.open(path) as s:
+        with open_store(path) as s:
             for _ in range(15):
                 do_roll(s, "2d6", safe_new)
 
@@ -165,7 +165,7 @@ def test_concurrent_rolls_on_two_connections_never_share_a_number(tmp_path):
         t.start()
     for t in threads:
         t.join()
-    with Store.open(path) as s:
+    with open_store(path) as s:
         data = roll_log.export_log(s, CHAIN)
         assert [e["roll"] for e in data["entries"]] == list(range(1, 61))
         assert verify(data).ok
@@ -184,7 +184,7 @@ def test_numbers_drawn_at_once_and_appended_in_any_order_verify(tmp_path_factory
     """Eight commands draw their numbers one after the other, then finish in any order; some fail
     after drawing. The log is in append order, every bot die replays from its own number, and the
     failed ones' numbers are reported unused."""
-    with Store.open(tmp_path_factory.mktemp("o") / "b.sqlite3") as s:
+    with open_store(tmp_path_factory.mktemp("o") / "b.sqlite3") as s:
         new = secrets()
         slots = [roll_log.next_roll(s, CHAIN, new) for _ in range(8)]
         assert [slot.number for slot in slots] == list(range(1, 9))

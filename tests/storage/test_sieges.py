@@ -1,9 +1,9 @@
 """Siege state in the store: a section's tokens survive closing and reopening the file."""
 
 from engine.dice import EnteredDice, RandomDice
-from cogs.warmaster_siege import fortress, section_test
+from cogs.warmaster.fortress_state import fortress, section_test
 from storage import sieges
-from storage.database import Store
+from storage.migrations import open_store
 
 import pytest
 from engine.errors import RulesError
@@ -11,11 +11,11 @@ from engine.errors import RulesError
 
 def test_tokens_survive_a_restart_and_fall_with_the_section(tmp_path):
     path = tmp_path / "bombardier.db"
-    store = Store.open(path)
+    store = open_store(path)
     t = section_test(store, 7, "Gate", "gateway", False, EnteredDice("2 3 6", RandomDice(1)), hits=3)
     assert t.tokens_after == 1
     store.close()
-    store = Store.open(path)  # the bot restarted
+    store = open_store(path)  # the bot restarted
     assert sieges.get_section(store, 7, "gate").tokens == 1
     assert sieges.get_section(store, 8, "gate") is None  # another channel's siege
     t = section_test(store, 7, " GATE ", "gateway", False, EnteredDice("6 6 6", RandomDice(1)), hits=2)
@@ -33,7 +33,7 @@ def test_tokens_survive_a_restart_and_fall_with_the_section(tmp_path):
 
 
 def test_a_refused_test_changes_nothing(tmp_path):
-    store = Store.open(tmp_path / "b.db")
+    store = open_store(tmp_path / "b.db")
     with pytest.raises(RulesError, match="left over"):
         section_test(store, 1, "wall", "wall", False, EnteredDice("1 1 1", RandomDice(1)), hits=1)
     assert sieges.sections(store, 1) == []

@@ -1,0 +1,343 @@
+"""``/settings``, ``/campaign``, ``/battle`` and ``/machine``: remote campaign play, kept in the store.
+
+Thin: who is asking (cogs/common/access.py), one storage call (storage/settings.py, storage/campaigns.py),
+a reply (cogs/campaign/words.py). Every change is one transaction, run off the event loop.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations.
+"""
+
+import json
+import re
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from cogs.campaign import machines as roster_kinds
+from cogs.common.access import Actor, PermissionRefused, actor, in_store
+from cogs.common.ledger import battle_chain
+from cogs.campaign.words import (
+    GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply, with_roll_log,
+)
+from cogs.common.replies import COLOUR_BAD, off_the_loop, send_reply
+from cogs.warmaster.fortress_state import fortress
+from engine.errors import RulesError
+from renders.campaign.battle import render_battle
+from storage import campaigns, roll_log
+from storage.campaigns import MAX_CREW
+from storage.settings import GAMES, change_settings, settings_for
+
+SCOPE_CHOICES = [Choice(name="this server", value="server"), Choice(name="this channel only", value="channel")]
+GAME_CHOICES = [Choice(name=GAME_NAMES[g], value=g) for g in GAMES]
+KIND_CHOICES = [Choice(name=k.name, value=k.key) for k in roster_kinds.KINDS.values()]
+
+
+def mentioned_id(value, what: str) -> int:
+    """The id behind a Discord object, or a mention or id typed in the console (``<@&123>``, ``123``)."""
+    if hasattr(value, "id"):
+        return value.id
+    found = re.fullmatch(r"\s*<?[@#]?[&!]?(\d{1,20})>?\s*", str(value))
+    if not found:
+        raise RulesError(f"'{value}' is not a {what}: mention one, or give its id.")
+    return int(found.group(1))
+
+
+def display_name(interaction: discord.Interaction, user_id: int) -> str:
+    """A player's name for a picture (a mention only renders in text)."""
+    guild = interaction.guild
+    member = guild.get_member(user_id) if isinstance(guild, discord.Guild) else None
+    if member is not None:
+        return member.display_name
+    if user_id == interaction.user.id:
+        return getattr(interaction.user, "display_name", "you")
+    return f"player {user_id}"
+
+
+async def campaign_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    typed = current.strip().lower()
+    names = await in_store(campaigns.campaign_names, interaction.client.store, interaction.guild_id)
+    return [Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
+
+
+class CampaignCogBase(commands.Cog):
+    """What the four cogs share: the store, and each command's store work run off the event loop
+    (:meth:`stored`), so a write waiting for the file's lock never holds up other commands."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    async def stored(self, interaction: discord.Interaction, work):
+        """Run ``work(who)`` in a thread, `who` being the caller (:class:`Actor`); its result."""
+        return await in_store(lambda: work(actor(interaction, self.store)))
+
+
+class SettingsCog(CampaignCogBase):
+    """Server and channel settings, for server managers."""
+
+    settings = app_commands.Group(name="settings", description="Server and channel settings (server managers)")
+
+    async def _change(self, interaction, scope: str, title: str, **changes) -> None:
+        def work(who: Actor):
+            who.require_manager("change the bot's settings")
+            channel = who.channel_id if scope == "channel" else None
+            return channel, change_settings(self.store, who.guild_id, channel, by=who.user_id, **changes)
+
+        channel, s = await self.stored(interaction, work)
+        where = "this channel" if channel else "this server"
+        await send_reply(interaction, settings_reply(f"settings {interaction.command.name}", s, where, f"{title} ({where})"))
+
+    @settings.command(name="game", description="The default game here: Warhammer Fantasy, Warmaster or 40k")
+    @app_commands.describe(game="The game commands here assume", scope="Whole server (default) or this channel")
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    async def game_(self, interaction: discord.Interaction, game: str, scope: str = "server") -> None:
+        await self._change(interaction, scope, f"Default game: {GAME_NAMES[game]}", game=game)
+
+    @settings.command(name="private-rolls", description="Whether players may ask for rolls only they see")
+    @app_commands.describe(allowed="true: private rolls allowed", scope="Whole server (default) or this channel")
+    @app_commands.choices(scope=SCOPE_CHOICES)
+    async def private_rolls(self, interaction: discord.Interaction, allowed: bool, scope: str = "server") -> None:
+        await self._change(interaction, scope, f"Private rolls {'allowed' if allowed else 'not allowed'}",
+                           private_rolls=allowed)
+
+    @settings.command(name="gm-role", description="The role that runs campaigns (leave out to clear)")
+    @app_commands.describe(role="The campaign GM role; none: server managers only",
+                           scope="Whole server (default) or this channel")
+    @app_commands.choices(scope=SCOPE_CHOICES)
+    async def gm_role(self, interaction: discord.Interaction, role: Optional[discord.Role] = None,
+                      scope: str = "server") -> None:
+        role_id = None if role is None else mentioned_id(role, "role")
+        title = f"Campaign GM role: <@&{role_id}>" if role_id else "Campaign GM role cleared"
+        await self._change(interaction, scope, title, gm_role_id=role_id)
+
+    @settings.command(name="show", description="The settings this channel uses")
+    async def show(self, interaction: discord.Interaction) -> None:
+        s = await self.stored(interaction, lambda who: settings_for(self.store, who.guild_id, who.channel_id))
+        await send_reply(interaction, settings_reply("settings show", s, "this channel"))
+
+
+class CampaignCog(CampaignCogBase):
+    """Campaigns: a named group of players on one server."""
+
+    campaign = app_commands.Group(name="campaign", description="Campaigns on this server: create, join, info, leave")
+
+    async def _answer(self, interaction, title: str, change) -> None:
+        """`change(who)` gives the campaign; the reply shows it with its battles and machines."""
+        def work(who: Actor):
+            c = change(who)
+            battles = campaigns.campaign_battles(self.store, who.guild_id, c.id)
+            roster = [m for m in campaigns.machines(self.store, who.guild_id) if m.owner_id in c.members]
+            return who, c, battles, roster
+
+        who, c, battles, roster = await self.stored(interaction, work)
+        await send_reply(interaction, campaign_reply(f"campaign {interaction.command.name}", who.game, c,
+                                                     title.format(name=c.name), battles, roster))
+
+    @campaign.command(name="create", description="Start a campaign on this server (GM role or Manage Server)")
+    @app_commands.describe(name=f"The campaign's name (up to {campaigns.MAX_NAME} characters)")
+    async def create(self, interaction: discord.Interaction, name: str) -> None:
+        def change(who: Actor):
+            who.require_gm("create a campaign")
+            return campaigns.create_campaign(self.store, who.guild_id, name, by=who.user_id)
+
+        await self._answer(interaction, "Campaign {name} created", change)
+
+    @campaign.command(name="join", description="Join a campaign on this server")
+    @app_commands.describe(name="The campaign")
+    @app_commands.autocomplete(name=campaign_autocomplete)
+    async def join(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "You joined {name}",
+                           lambda who: campaigns.join_campaign(self.store, who.guild_id, name, who.user_id))
+
+    @campaign.command(name="leave", description="Leave a campaign")
+    @app_commands.describe(name="The campaign")
+    @app_commands.autocomplete(name=campaign_autocomplete)
+    async def leave(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "You left {name}",
+                           lambda who: campaigns.leave_campaign(self.store, who.guild_id, name, who.user_id))
+
+    @campaign.command(name="info", description="A campaign's members, battles and war machines")
+    @app_commands.describe(name="The campaign")
+    @app_commands.autocomplete(name=campaign_autocomplete)
+    async def info(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "Campaign {name}", lambda who: campaigns.get_campaign(self.store, who.guild_id, name))
+
+
+class BattleCog(CampaignCogBase):
+    """A battle in a channel: its turn, its players, their war machines."""
+
+    battle = app_commands.Group(name="battle", description="The battle in this channel: start, turn, end, status")
+
+    async def _battle(self, interaction, change):
+        """`change(who)` gives the battle; returns the caller, the battle, its players' machines and its shots."""
+        def work(who: Actor):
+            b = change(who)
+            roster = [m for m in campaigns.machines(self.store, b.guild_id) if m.owner_id in b.players]
+            return who, b, roster, campaigns.battle_shots(self.store, who.guild_id, b.id)
+
+        return await self.stored(interaction, work)
+
+    @battle.command(name="start", description="Start a battle in this channel at turn 1")
+    @app_commands.describe(campaign="The campaign it belongs to (its members play)")
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def start(self, interaction: discord.Interaction, campaign: Optional[str] = None) -> None:
+        def change(who: Actor):
+            players: tuple[int, ...] = ()
+            if campaign is not None:
+                c = campaigns.get_campaign(self.store, who.guild_id, campaign)
+                if who.user_id not in c.members and not who.gm:
+                    raise PermissionRefused(f"To start a battle of {c.name} you must be in it (/campaign join) "
+                                            f"or have {who.gm_words()}.")
+                players = c.members
+            b = campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
+                                       campaign=campaign, players=players)
+            opened.append(roll_log.open_chain(self.store, battle_chain(b.id), self.bot.new_secret))
+            return b
+
+        opened: list = []
+        who, b, roster, shots = await self._battle(interaction, change)
+        chain = opened[0]
+        reply = battle_reply("battle start", who.game, b, "Battle started: turn 1", roster, shots)
+        await send_reply(interaction, with_roll_log(reply, [
+            f"Every roll in this channel until /battle end goes to the battle's log ({chain.chain}).",
+            f"The bot committed to its secret: SHA-256 {chain.commitment}",
+            "/battle end reveals the secret and attaches the log, to check with python bot.py verify.",
+        ], {"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment}))
+
+    @battle.command(name="turn", description="Move the battle on to its next turn")
+    async def turn(self, interaction: discord.Interaction) -> None:
+        def change(who: Actor):
+            b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+            if who.user_id not in b.players and not who.gm:
+                raise PermissionRefused(f"To move the turn on you must play in this battle or have {who.gm_words()}.")
+            return campaigns.next_turn(self.store, who.guild_id, who.channel_id)
+
+        who, b, roster, shots = await self._battle(interaction, change)
+        await send_reply(interaction, battle_reply("battle turn", who.game, b, f"Turn {b.turn}", roster, shots))
+
+    @battle.command(name="end", description="End the battle: a summary, a Markdown report, a JSON export")
+    async def end(self, interaction: discord.Interaction) -> None:
+        def change(who: Actor):
+            b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+            if who.user_id != b.started_by and not who.gm:
+                raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone "
+                                        f"with {who.gm_words()} can end it.")
+            ended = campaigns.end_battle(self.store, who.guild_id, who.channel_id)
+            chain = battle_chain(ended.id)
+            roll_log.open_chain(self.store, chain, self.bot.new_secret)  # a battle started before battles had logs
+            revealed.append(roll_log.reveal(self.store, chain, self.bot.new_secret, rotate=False))
+            return ended
+
+        revealed: list = []
+        who, b, roster, shots = await self._battle(interaction, change)
+        sections = (await in_store(fortress, self.store, who.channel_id)).sections
+        r = revealed[0]
+        data = r.export
+        files = ((f"battle-{b.guild_id}-{b.id}-rolls.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)
+        await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
+            f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
+            f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
+            f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json",
+        ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
+            "entries": len(data["entries"])}, files))
+
+    @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
+    async def status(self, interaction: discord.Interaction) -> None:
+        who, b, roster, shots = await self._battle(
+            interaction, lambda who: campaigns.battle_here(self.store, who.guild_id, who.channel_id))
+        sections = (await in_store(fortress, self.store, who.channel_id)).sections  # the channel's /siege
+        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid), sections)
+        image = await off_the_loop(interaction, render_battle, board)
+        await send_reply(interaction, battle_reply("battle status", who.game, b, f"Battle: turn {b.turn}",
+                                                   roster, shots, image, sections))
+
+
+class MachineCog(CampaignCogBase):
+    """War machine rosters: each player's machines on this server."""
+
+    machine = app_commands.Group(name="machine", description="War machine rosters: add, list, remove, repair")
+
+    def _mine_or_gm(self, who: Actor, name: str, to: str) -> campaigns.Machine:
+        m = campaigns.get_machine(self.store, who.guild_id, name)
+        if m.owner_id != who.user_id and not who.gm:
+            raise PermissionRefused(f"{m.name} belongs to <@{m.owner_id}>: to {to} another player's war machine you "
+                                    f"need {who.gm_words()}.")
+        return m
+
+    @machine.command(name="add", description="Add a war machine to your roster (or a player's, as GM)")
+    @app_commands.describe(
+        name=f"Its name, unique on this server (up to {campaigns.MAX_NAME} characters)", kind="What it is",
+        crew="Crew models (default: 3; bolt thrower 2)", bs="Crew's best Ballistic Skill",
+        owner="Whose it is (default you; others need the GM role)",
+    )
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def add(self, interaction: discord.Interaction, name: str, kind: str,
+                  crew: Optional[Range[int, 1, MAX_CREW]] = None, bs: Optional[Range[int, 0, 10]] = None,
+                  owner: Optional[discord.Member] = None) -> None:
+        owner_id = None if owner is None else mentioned_id(owner, "member")
+        k = roster_kinds.KINDS[kind]
+
+        def work(who: Actor):
+            mine = who.user_id if owner_id is None else owner_id
+            if mine != who.user_id:
+                who.require_gm("add a war machine to another player's roster")
+            m = campaigns.add_machine(self.store, who.guild_id, name=name, kind=kind, game=k.game,
+                                      crew=crew or k.crew, owner_id=mine, by=who.user_id, bs=bs)
+            return who, m, campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+
+        who, m, battle = await self.stored(interaction, work)
+        await send_reply(interaction, roster_reply("machine add", who.game, f"{m.name} joins the roster",
+                                                   [m], battle, m))
+
+    @machine.command(name="list", description="War machines on this server, with their state")
+    @app_commands.describe(owner="Only this player's (default: everyone's)")
+    async def list_(self, interaction: discord.Interaction, owner: Optional[discord.Member] = None) -> None:
+        owner_id = None if owner is None else mentioned_id(owner, "member")
+
+        def work(who: Actor):
+            return (who, campaigns.machines(self.store, who.guild_id, owner_id=owner_id),
+                    campaigns.current_battle(self.store, who.guild_id, who.channel_id))
+
+        who, roster, battle = await self.stored(interaction, work)
+        title = f"War machines of <@{owner_id}>" if owner_id else "War machines on this server"
+        await send_reply(interaction, roster_reply("machine list", who.game, title, roster, battle))
+
+    @machine.command(name="remove", description="Take a war machine off the roster")
+    @app_commands.describe(name="The machine")
+    @app_commands.autocomplete(name=roster_kinds.owned_autocomplete())
+    async def remove(self, interaction: discord.Interaction, name: str) -> None:
+        def work(who: Actor):
+            self._mine_or_gm(who, name, "remove")
+            m = campaigns.remove_machine(self.store, who.guild_id, name)
+            return (who, m, campaigns.machines(self.store, who.guild_id, owner_id=m.owner_id),
+                    campaigns.current_battle(self.store, who.guild_id, who.channel_id))
+
+        who, m, left, battle = await self.stored(interaction, work)
+        await send_reply(interaction, roster_reply(
+            "machine remove", who.game, f"{m.name} removed from the roster of <@{m.owner_id}>", left, battle, m,
+            colour=COLOUR_BAD, empty=f"<@{m.owner_id}> has no war machines left."))
+
+    @machine.command(name="repair", description="Bring a war machine back: ready, full crew")
+    @app_commands.describe(name="The machine")
+    @app_commands.autocomplete(name=roster_kinds.owned_autocomplete())
+    async def repair(self, interaction: discord.Interaction, name: str) -> None:
+        def work(who: Actor):
+            self._mine_or_gm(who, name, "repair")
+            m = campaigns.repair_machine(self.store, who.guild_id, name)
+            return who, m, campaigns.current_battle(self.store, who.guild_id, who.channel_id)
+
+        who, m, battle = await self.stored(interaction, work)
+        await send_reply(interaction, roster_reply("machine repair", who.game, f"{m.name} repaired", [m], battle, m))
+
+
+async def setup(bot: commands.Bot) -> None:
+    for cog in (SettingsCog, CampaignCog, BattleCog, MachineCog):
+        await bot.add_cog(cog(bot))

@@ -1,0 +1,190 @@
+"""War machines from the roster behind ``/fire <kind> machine:<name>``.
+
+The fire callbacks call two helpers around the engine call, and nothing else changes for them:
+
+    aim = await take_aim(self.bot, interaction, "cannon", machine)   # None without machine:
+    shot = fire_cannon(...)                                           # as before (bs=aimed_bs(aim, bs))
+    reply = cannon_reply(shot, image)
+    await after_shot(self.bot, aim, shot, reply)                      # state, shot log, a reply field
+    await send_reply(interaction, reply)
+
+:func:`take_aim` refuses (ephemerally, through the RulesError path) a machine that is not the
+caller's, is of another kind, is destroyed, or cannot fire until a later turn, or when no battle is
+in progress in the channel. :func:`after_shot` applies the misfire chart's outcome to the machine
+and logs the shot, in one transaction that reads the machine again (a shot that raced another one
+which silenced or destroyed it is refused then).
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.app_commands import Choice
+
+from cogs.common.access import Actor, PermissionRefused, actor, in_store
+from cogs.common.replies import Reply
+from engine.errors import RulesError
+from engine.fantasy.profiles import MisfireOutcome
+from storage import campaigns
+from storage.campaigns import Battle, Effect, Machine
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of war machine a roster can hold."""
+
+    key: str
+    name: str
+    game: str
+    crew: int
+    """Default crew when the owner gives none."""
+
+
+KINDS = {k.key: k for k in (
+    Kind("cannon", "Cannon", "fantasy", 3),
+    Kind("great-cannon", "Great Cannon", "fantasy", 3),
+    Kind("stone-thrower", "Stone Thrower", "fantasy", 3),
+    Kind("bolt-thrower", "Bolt Thrower", "fantasy", 2),
+    Kind("fire-thrower", "Fire Thrower", "fantasy", 3),
+)}
+"""Roster kinds. Default crews are our choice (the rulebook leaves crews to the army lists; the
+bolt thrower's two is the book's minimum to wind it)."""
+
+FIRES_WITH = {
+    "cannon": ("cannon",),
+    "great-cannon": ("great-cannon",),
+    "stone-thrower": ("stone-thrower",),
+    "bolt-thrower": ("bolt-thrower",),
+    "fire-thrower": ("fire-thrower",),
+    "grapeshot": ("cannon", "great-cannon"),
+}
+"""Which roster kinds each ``/fire`` subcommand can fire: grapeshot is a cannon's load."""
+
+MACHINE_OPTION = "Your roster machine"
+"""The ``machine:`` option's description, short for /fire's 4000 characters."""
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A roster machine cleared to fire in this channel's battle."""
+
+    actor: Actor
+    battle: Battle
+    machine: Machine
+    command: str
+
+
+def autocomplete(command: str):
+    """The ``machine:`` autocomplete of ``/fire <command>``: the caller's machines that can fire it,
+    ready ones first, each with its state."""
+    kinds = FIRES_WITH[command]
+
+    def choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        store = interaction.client.store
+        battle = campaigns.current_battle(store, interaction.guild_id, interaction.channel_id or 0)
+        typed = current.strip().lower()
+        found = [m for m in campaigns.machines(store, interaction.guild_id, owner_id=interaction.user.id, kinds=kinds)
+                 if typed in m.name.lower()]
+        found.sort(key=lambda m: m.status(battle) != "ready")
+        return [Choice(name=f"{m.name} ({m.status(battle)})"[:100], value=m.name) for m in found][:25]
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return [] if interaction.guild_id is None else await in_store(choices, interaction, current)
+
+    return complete
+
+
+def owned_autocomplete(*, anyone_for_gm: bool = True):
+    """Autocomplete of ``/machine remove|repair``: the caller's machines (a GM sees all)."""
+
+    def choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        store = interaction.client.store
+        who = actor(interaction, store)
+        owner = None if (anyone_for_gm and who.gm) else who.user_id
+        typed = current.strip().lower()
+        found = [m for m in campaigns.machines(store, who.guild_id, owner_id=owner) if typed in m.name.lower()]
+        return [Choice(name=f"{m.name} ({m.kind}, {m.status()})"[:100], value=m.name) for m in found][:25]
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return [] if interaction.guild_id is None else await in_store(choices, interaction, current)
+
+    return complete
+
+
+def _check(store, who: Actor, command: str, name: str) -> Aim:
+    machine = campaigns.get_machine(store, who.guild_id, name)
+    if machine.owner_id != who.user_id:
+        raise PermissionRefused(f"{machine.name} belongs to <@{machine.owner_id}>: you can fire only your own war machines.")
+    if machine.kind not in FIRES_WITH[command]:
+        fits = " or ".join(KINDS[k].name.lower() for k in FIRES_WITH[command])
+        raise RulesError(f"{machine.name} is a {KINDS[machine.kind].name.lower() if machine.kind in KINDS else machine.kind}; "
+                         f"/fire {command} needs a {fits}.")
+    battle = campaigns.current_battle(store, who.guild_id, who.channel_id)
+    if battle is None:
+        raise RulesError(f"{machine.name} fires in a battle: start one in this channel with /battle start "
+                         "(or leave machine: out to fire without a roster).")
+    why = campaigns.refusal(machine, battle)
+    if why:
+        raise RulesError(why)
+    return Aim(who, battle, machine, command)
+
+
+async def take_aim(bot, interaction: discord.Interaction, command: str, name: str | None) -> Aim | None:
+    """The roster machine `name` cleared to fire ``/fire <command>`` now, or None without one."""
+    if name is None:
+        return None
+    return await in_store(lambda: _check(bot.store, actor(interaction, bot.store), command, name))
+
+
+def aimed_bs(aim: Aim | None, bs: int | None) -> int | None:
+    """The Ballistic Skill to use: the one typed, else the machine's stored one."""
+    return bs if bs is not None or aim is None else aim.machine.bs
+
+
+def effect_of(shot: Any) -> Effect:
+    """What the shot's misfire (if any) does to the machine, from the chart row."""
+    misfire = getattr(shot, "misfire", None)
+    if misfire is None:
+        return Effect()
+    row = misfire.row
+    return Effect(
+        destroyed=row.outcome is MisfireOutcome.DESTROYED, silent_turns=row.silent_turns, wounds=row.wounds,
+        reason=f"{row.title.rstrip('!')}, {misfire.chart.name} {misfire.roll.face}",
+    )
+
+
+def hits_of(shot: Any) -> int:
+    """Models certainly hit (grapeshot: shots that hit; hits that depend on the players' wound rolls
+    are left out)."""
+    volley = getattr(shot, "volley", None)
+    if volley is not None:
+        return volley.hits
+    return sum(1 for h in getattr(shot, "hits", ()) if not getattr(h, "conditional", False))
+
+
+async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
+    """Record the shot against the machine and the battle, and show the machine's state after it."""
+    if aim is None:
+        return
+    misfire = getattr(shot, "misfire", None)
+    if misfire is not None and misfire.awaits_roll:  # not over yet: recorded once the chart is rolled
+        reply.embed.add_field(name="War machine", value=f"**{aim.machine.name}**: its state waits for the misfire chart roll",
+                              inline=False)
+        reply.fields["machine"] = {"name": aim.machine.name, "kind": aim.machine.kind, "status": "awaiting chart roll",
+                                   "battle": aim.battle.id}
+        return
+    machine, logged = await in_store(
+        campaigns.record_shot, bot.store, aim.actor.guild_id, aim.battle.id, aim.machine.id,
+        user_id=aim.actor.user_id, kind=aim.command, fired=bool(getattr(shot, "fired", True)),
+        hits=hits_of(shot), outcome=reply.summary[0] if reply.summary else "", effect=effect_of(shot),
+    )
+    state = logged.state_after
+    reply.embed.add_field(
+        name="War machine", value=f"**{machine.name}**: {state}; crew {machine.crew}/{machine.crew_max} (turn {logged.turn})",
+        inline=False,
+    )
+    reply.fields["machine"] = {
+        "name": machine.name, "kind": machine.kind, "crew": machine.crew, "crew_max": machine.crew_max,
+        "state": machine.state, "status": state, "silent_until_turn": machine.silent_until_turn
+        if machine.state == "silenced" else None, "turn": logged.turn, "battle": aim.battle.id,
+    }

@@ -1,0 +1,227 @@
+"""How settings, campaigns, battles and rosters read: embeds, plain summaries, --json fields, and
+the battle report (Markdown) and export (JSON) that ``/battle end`` attaches. A battle's
+fortifications are the channel's siege sections (storage/sieges.py, read as the engine's
+:class:`SectionState`), shown by ``/battle status`` and listed in the report."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from typing import Any
+
+import discord
+
+from engine.warmaster.structure import SectionState
+from renders.campaign.battle import BattleBoard, BoardRow, FortRow
+from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
+from storage.campaigns import Battle, Campaign, Machine, Shot
+from storage.settings import Settings
+
+SYSTEMS = {"fantasy": "warhammer-fantasy", "warmaster": "warmaster", "40k": "wh40k"}
+GAME_NAMES = {"fantasy": "Warhammer Fantasy", "warmaster": "Warmaster", "40k": "Warhammer 40,000"}
+
+
+def _reply(command: str, game: str, title: str, lines: list[str], *, colour=COLOUR_OK,
+           fields: dict[str, Any] | None = None, embed_fields: list[tuple[str, list[str]]] = (),
+           attachments: tuple[tuple[str, bytes], ...] = (), image: bytes | None = None, filename: str = "") -> Reply:
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=colour)
+    summary = [title, *lines]
+    for name, values in embed_fields:
+        embed.add_field(name=name, value=clip_lines(values) or "none", inline=False)
+        summary += [f"{name}:", *[f"  {v}" for v in values or ["none"]]]
+    return Reply(embed, image, filename, command, SYSTEMS.get(game, game), (), tuple(summary), fields or {},
+                 attachments=attachments)
+
+
+def settings_reply(command: str, s: Settings, where: str, changed: str | None = None) -> Reply:
+    role = f"<@&{s.gm_role_id}>" if s.gm_role_id else "none (server managers only)"
+    mark = {f: " (this channel)" if f in s.overridden else "" for f in ("game", "private_rolls", "gm_role_id")}
+    lines = [
+        f"Default game: **{GAME_NAMES[s.game]}**{mark['game']}",
+        f"Private rolls: **{'allowed' if s.private_rolls else 'not allowed'}**{mark['private_rolls']}",
+        f"Campaign GM role: **{role}**{mark['gm_role_id']}",
+    ]
+    title = changed or f"Settings for {where}"
+    return _reply(command, s.game, title, lines, fields={"settings": {
+        "game": s.game, "private_rolls": s.private_rolls, "gm_role_id": s.gm_role_id,
+        "channel_overrides": list(s.overridden)}})
+
+
+def machine_line(m: Machine, battle: Battle | None = None, *, owner: bool = True) -> str:
+    bs = f", BS {m.bs}" if m.bs is not None else ""
+    who = f" · <@{m.owner_id}>" if owner else ""
+    return f"**{m.name}** ({m.kind}, crew {m.crew}/{m.crew_max}{bs}){who}: {m.status(battle)}"
+
+
+def machine_json(m: Machine, battle: Battle | None = None) -> dict[str, Any]:
+    return {"name": m.name, "kind": m.kind, "game": m.game, "crew": m.crew, "crew_max": m.crew_max, "bs": m.bs,
+            "owner": m.owner_id, "state": m.state, "status": m.status(battle),
+            "silent_until_turn": m.silent_until_turn if m.silenced_in(battle) else None}
+
+
+def campaign_reply(command: str, game: str, c: Campaign, title: str, battles: list[dict],
+                   roster: list[Machine]) -> Reply:
+    lines = [f"Members ({len(c.members)}): " + (", ".join(f"<@{u}>" for u in c.members) or "none"),
+             f"Battles: {len(battles)}" + (f", one in progress in <#{b['channel_id']}>" if (b := next(
+                 (b for b in battles if b["ended_at"] is None), None)) else "")]
+    return _reply(command, game, title, lines, embed_fields=[("War machines", [machine_line(m) for m in roster])],
+                  fields={"campaign": {"name": c.name, "members": list(c.members), "battles": len(battles),
+                                       "machines": [machine_json(m) for m in roster]}})
+
+
+def battle_json(b: Battle) -> dict[str, Any]:
+    return {"id": b.id, "channel": b.channel_id, "campaign": b.campaign, "turn": b.turn, "players": list(b.players),
+            "started_by": b.started_by, "started_at": _time(b.started_at),
+            "ended_at": _time(b.ended_at) if b.ended_at else None}
+
+
+def section_kind(s: SectionState) -> str:
+    return f"{s.structure.name}{' gate' if s.gate else ''}"
+
+
+def section_points(s: SectionState) -> int:
+    return s.structure.gate_points if s.gate and s.structure.gate_points else s.structure.points
+
+
+def section_state(s: SectionState) -> str:
+    return "breached" if s.breached else f"{s.tokens} Destruction Token{'s' * (s.tokens != 1)}"
+
+
+def section_line(s: SectionState) -> str:
+    return f"**{s.name}** ({section_kind(s)}, {section_points(s)} structure points): {section_state(s)}"
+
+
+def section_json(s: SectionState) -> dict[str, Any]:
+    return {"section": s.name, "kind": s.structure.key, "gate": s.gate, "structure_points": section_points(s),
+            "tokens": s.tokens, "breached": s.breached}
+
+
+def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Machine], shots: list[Shot],
+                 image: bytes | None = None, sections: tuple[SectionState, ...] | None = None) -> Reply:
+    """A battle; with `sections` (``/battle status``) its fortifications too: an embed field and
+    ``--json`` ``fortifications``."""
+    lines = [f"Turn **{b.turn}**" + (f" · campaign **{b.campaign}**" if b.campaign else ""),
+             "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none"),
+             f"Shots so far: {len(shots)}"]
+    embed_fields = [("War machines", [machine_line(m, b) for m in roster])]
+    fields = {"battle": battle_json(b), "machines": [machine_json(m, b) for m in roster]}
+    if sections is not None:
+        if sections:
+            embed_fields.append(("Fortifications", [section_line(s) for s in sections]))
+        fields["fortifications"] = [section_json(s) for s in sections]
+    return _reply(command, game, title, lines, embed_fields=embed_fields, fields=fields, image=image, filename="battle.png")
+
+
+def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name,
+                 sections: tuple[SectionState, ...] = ()) -> BattleBoard:
+    """What the /battle status picture shows; `owner_name(user_id)` names a player."""
+    lost_at = {}
+    for s in shots:
+        if s.state_after.startswith("destroyed"):
+            lost_at.setdefault(s.machine, s.turn)
+    rows = []
+    for m in roster:
+        state = "destroyed" if m.state == "destroyed" else "silenced" if m.silenced_in(b) else "ready"
+        rows.append(BoardRow(m.name, m.kind, owner_name(m.owner_id), m.crew, m.crew_max, state,
+                             m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name)))
+    title = f"Battle {b.id}: turn {b.turn}" + (f" · {b.campaign}" if b.campaign else "")
+    sub = f"{len(b.players)} player{'s' if len(b.players) != 1 else ''} · {len(shots)} shot{'s' if len(shots) != 1 else ''} from the roster"
+    forts = tuple(FortRow(x.name, section_kind(x), section_points(x), x.tokens, x.breached) for x in sections)
+    return BattleBoard(title, sub, b.turn, tuple(rows), forts)
+
+
+def _time(t: float) -> str:
+    return dt.datetime.fromtimestamp(t, dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def lost(shots: list[Shot]) -> list[str]:
+    """Machines destroyed during the battle, in order."""
+    return list(dict.fromkeys(s.machine for s in shots if s.state_after.startswith("destroyed")))
+
+
+def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = ()) -> str:
+    """The Markdown report ``/battle end`` attaches."""
+    hits = sum(s.hits for s in shots)
+    out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
+           f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by user {b.started_by}",
+           f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
+           f"- Players: {', '.join(str(u) for u in b.players) or 'none'}",
+           f"- Shots: {len(shots)} ({sum(not s.fired for s in shots)} misfired), hits: {hits}",
+           f"- War machines lost: {', '.join(lost(shots)) or 'none'}",
+           f"- Fortifications breached: {', '.join(x.name for x in sections if x.breached) or 'none'}",
+           "", "## Shots", ""]
+    if shots:
+        out += ["| # | turn | machine | command | player | hits | outcome | machine after |",
+                "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+        for i, s in enumerate(shots, 1):
+            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", str(s.user_id), str(s.hits), s.outcome,
+                     s.state_after]
+            out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    else:
+        out.append("No war machine fired from the roster.")
+    out += ["", "## War machines at the end", ""]
+    out += [f"- {m.name} ({m.kind}, owner {m.owner_id}): crew {m.crew}/{m.crew_max}, {m.status(b)}" for m in roster] or ["- none"]
+    out += ["", "## Fortifications at the end", ""]
+    if sections:
+        out += ["| section | kind | structure points | Destruction Tokens | state |", "| --- | --- | --- | --- | --- |"]
+        for x in sections:
+            cells = [x.name, section_kind(x), str(section_points(x)), "-" if x.breached else str(x.tokens),
+                     "breached" if x.breached else "standing"]
+            out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    else:
+        out.append("No siege in this channel.")
+    return "\n".join(out) + "\n"
+
+
+def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
+                  sections: tuple[SectionState, ...] = ()) -> dict[str, Any]:
+    """The JSON export ``/battle end`` attaches: the battle, every shot, the machines and the
+    fortifications at the end."""
+    return {
+        "battle": battle_json(b),
+        "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots)},
+        "shots": [{"turn": s.turn, "machine": s.machine, "command": f"fire {s.kind}", "user": s.user_id,
+                   "fired": s.fired, "hits": s.hits, "outcome": s.outcome, "machine_after": s.state_after,
+                   "at": s.at} for s in shots],
+        "machines": [machine_json(m, b) for m in roster],
+        "fortifications": [section_json(x) for x in sections],
+    }
+
+
+def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot],
+                     sections: tuple[SectionState, ...] = ()) -> Reply:
+    export = battle_export(b, roster, shots, sections)
+    totals = export["totals"]
+    lines = [f"Turns: **{b.turn}** · shots: **{totals['shots']}** · hits: **{totals['hits']}**",
+             "War machines lost: " + (", ".join(totals["machines_lost"]) or "none"),
+             "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none")]
+    stem = f"battle-{b.guild_id}-{b.id}"
+    if sections:
+        breached = [x.name for x in sections if x.breached]
+        lines.insert(2, f"Fortifications breached: {len(breached)} of {len(sections)}" + (f" ({', '.join(breached)})" if breached else ""))
+    files = ((f"{stem}.md", battle_report(b, roster, shots, sections).encode()),
+             (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
+    return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
+                  colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": totals}, attachments=files)
+
+
+def roster_reply(command: str, game: str, title: str, roster: list[Machine], battle: Battle | None,
+                 machine: Machine | None = None, colour=COLOUR_OK,
+                 empty: str = "No war machines on this roster yet: /machine add.") -> Reply:
+    fields: dict[str, Any] = {"machines": [machine_json(m, battle) for m in roster]}
+    if machine is not None:
+        fields["machine"] = machine_json(machine, battle)
+    lines = [machine_line(m, battle) for m in roster] or [empty]
+    return _reply(command, game, title, lines, fields=fields, colour=colour)
+
+
+
+
+def with_roll_log(reply: Reply, lines: list[str], log: dict[str, Any],
+                  files: tuple[tuple[str, bytes], ...] = ()) -> Reply:
+    """A battle reply with its roll log: the commitment at the start, the secret and the log's
+    export (JSON, for ``bot.py verify``) at the end; ``--json`` gets them as ``roll_log``."""
+    reply.embed.add_field(name="Roll log", value=clip_lines(lines), inline=False)
+    return dataclasses.replace(reply, summary=(*reply.summary, "Roll log:", *[f"  {x}" for x in lines]),
+                               fields={**reply.fields, "roll_log": log}, attachments=(*reply.attachments, *files))

@@ -1,0 +1,206 @@
+"""Buttons on results: "Fire again", "Resolve wounds" and "Roll the misfire chart".
+
+- **Fire again** (every ``/fire`` result): the same command with the same options and new dice;
+  a ``dice:`` the players entered is not reused, since new dice are the point.
+- **Resolve wounds** (a result whose hits wait for a profile): asks the target's Toughness,
+  Wounds, armour save and ward save, then runs the same command again with that profile and the
+  first run's dice given back (:class:`~engine.dice.ReplayDice`), so the scatter, the bounce and
+  who was hit stay exactly as shown; only the wounding dice are new.
+- **Roll the misfire chart** (a misfire on dice the players entered, which stops the procedure
+  for the chart): the same shot, its dice given back, and the chart's D6 rolled by the bot.
+
+The buttons carry the id of a stored action (``storage/actions.py``), not the options
+themselves, so they keep working after a restart (discord.py's ``DynamicItem`` routes any
+``bombardier:<action>:<id>`` press to :class:`ReplyButton`) and for 24 hours. Only the player who
+ran the command, or a server manager, may press them; anyone else is told so privately.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.dice_source import OPTIONS_KEY, REPLAY_KEY, call_command, command_options
+from cogs.common.ledger import REPLAY_OF_KEY, entry_ref
+from cogs.common.replies import Reply, send_error
+from storage.actions import LIFETIME_S, ReplyAction, recall, remember
+
+AGAIN = "again"
+WOUNDS = "wounds"
+CHART = "chart"
+LABELS = {AGAIN: "Fire again", WOUNDS: "Resolve wounds", CHART: "Roll the misfire chart"}
+EXPIRED = (f"This button has expired (buttons work for {LIFETIME_S // 3600} hours after the result): "
+           "run the command again.")
+PROFILE = ("toughness", "wounds", "save", "ward")
+"""The options the "Resolve wounds" form fills in: every /fire command that offers it has them."""
+
+
+def offered(reply: Reply) -> tuple[str, ...]:
+    """The buttons a reply carries."""
+    actions: list[str] = []
+    if reply.command.startswith("fire "):
+        actions.append(AGAIN)
+    if reply.awaits_profile:
+        actions.append(WOUNDS)
+    if reply.awaits_chart:
+        actions.append(CHART)
+    return tuple(actions)
+
+
+class ReplyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bombardier:(?P<action>again|wounds|chart):(?P<id>[0-9a-f]{16})"):
+    """One button on one result; the custom id names the action and the stored reply."""
+
+    def __init__(self, action: str, action_id: str) -> None:
+        style = discord.ButtonStyle.primary if action == AGAIN else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=LABELS[action], style=style, custom_id=f"bombardier:{action}:{action_id}"))
+        self.action = action
+        self.action_id = action_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> ReplyButton:
+        return cls(match["action"], match["id"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await press(interaction, self.action, self.action_id)
+
+
+def may_press(interaction: discord.Interaction, stored: ReplyAction) -> bool:
+    if interaction.user.id == stored.user_id:
+        return True
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+async def press(interaction: discord.Interaction, action: str, action_id: str) -> None:
+    """What pressing a reply's button does, with every refusal private to the presser."""
+    bot = interaction.client
+    stored = recall(bot.store, action_id)
+    if stored is None or stored.expired() or stored.guild_id != interaction.guild_id:
+        await send_error(interaction, EXPIRED)
+        return
+    if not may_press(interaction, stored):
+        await send_error(interaction, f"Only <@{stored.user_id}>, who ran this command, or a server manager (Manage Server) can press its buttons.")
+        return
+    options = {k: v for k, v in stored.options.items() if k != "dice"}
+    if action == AGAIN:
+        await rerun(interaction, stored.command, options)
+    elif action == CHART:  # the same shot, its dice given back, and the chart's D6 rolled by the bot
+        await rerun(interaction, stored.command, options, replay=stored.dice, replay_of=stored.log_entry)
+    else:
+        await interaction.response.send_modal(ProfileForm(stored))
+
+
+def find_command(tree: app_commands.CommandTree, name: str) -> app_commands.Command | None:
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command) and command.qualified_name == name:
+            return command
+    return None
+
+
+async def rerun(interaction: discord.Interaction, name: str, options: dict[str, Any], replay=None, replay_of=None) -> None:
+    """Run a command again for a button, as the command tree would have: same callback, same
+    error handling, a new reply."""
+    bot = interaction.client
+    command = find_command(bot.tree, name)
+    if command is None:  # a command since renamed or removed
+        await send_error(interaction, EXPIRED)
+        return
+    params = {p.display_name: p for p in command.parameters}
+    kwargs = {params[k].name: v for k, v in options.items() if k in params}
+    interaction.extras[OPTIONS_KEY] = options
+    if replay is not None:
+        interaction.extras[REPLAY_KEY] = replay
+        interaction.extras[REPLAY_OF_KEY] = replay_of  # the log names the entry the dice come from
+    await call_command(command, interaction, kwargs)
+
+
+def read_profile(command: app_commands.Command, raw: dict[str, str]) -> dict[str, int]:
+    """The form's answers as options, checked against the command's own bounds.
+    Raises ValueError with the sentence to show."""
+    params = {p.display_name: p for p in command.parameters}
+    out: dict[str, int] = {}
+    for name in PROFILE:
+        text = raw.get(name, "").strip()
+        if not text:
+            if name == "toughness":
+                raise ValueError("Toughness is needed to resolve wounds.")
+            continue
+        param = params[name]
+        if not text.lstrip("+").isdigit():
+            raise ValueError(f"{name.capitalize()}: '{text}' is not a whole number.")
+        value = int(text)
+        low, high = param.min_value, param.max_value
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"{name.capitalize()}: {value} is out of bounds: give {low:g} to {high:g}.")
+        out[name] = value
+    return out
+
+
+class ProfileForm(discord.ui.Modal):
+    """The target's profile, asked for when a result's hits wait for one."""
+
+    def __init__(self, stored: ReplyAction) -> None:
+        super().__init__(title="Resolve wounds: the target's profile", timeout=900)
+        self.stored = stored
+        self.answers = {
+            "toughness": discord.ui.TextInput(label="Toughness", placeholder="e.g. 3", max_length=2),
+            "wounds": discord.ui.TextInput(label="Wounds per model", placeholder="1 when left empty", required=False, max_length=2),
+            "save": discord.ui.TextInput(label="Armour save (the 4 of 4+)", placeholder="none when left empty", required=False, max_length=1),
+            "ward": discord.ui.TextInput(label="Ward save (the 5 of 5+)", placeholder="none when left empty", required=False, max_length=1),
+        }
+        for field in self.answers.values():
+            self.add_item(field)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await resolve_wounds(interaction, self.stored, {k: f.value for k, f in self.answers.items()})
+
+
+async def resolve_wounds(interaction: discord.Interaction, stored: ReplyAction, raw: dict[str, str]) -> None:
+    command = find_command(interaction.client.tree, stored.command)
+    if command is None:
+        await send_error(interaction, EXPIRED)
+        return
+    try:
+        profile = read_profile(command, raw)
+    except ValueError as e:
+        await send_error(interaction, f"{e} Press Resolve wounds again to fix it.")
+        return
+    options = {k: v for k, v in stored.options.items() if k not in ("dice", *PROFILE)} | profile
+    await rerun(interaction, stored.command, options, replay=stored.dice, replay_of=stored.log_entry)
+
+
+class ButtonsCog(commands.Cog):
+    """Gives every reply its buttons, and answers them, also after a restart."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ReplyButton)
+        self.bot.reply_buttons = self.buttons_for
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ReplyButton)
+        self.bot.reply_buttons = None
+
+    def buttons_for(self, interaction: discord.Interaction, reply: Reply) -> discord.ui.View | None:
+        actions = offered(reply)
+        if not actions:
+            return None
+        action_id = remember(
+            self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            user_id=interaction.user.id, command=reply.command, options=command_options(interaction),
+            dice=reply.dice, log_entry=entry_ref(interaction),
+        )
+        view = discord.ui.View(timeout=None)
+        for action in actions:
+            view.add_item(ReplyButton(action, action_id))
+        return view
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ButtonsCog(bot))

@@ -1,0 +1,166 @@
+"""What every command sends back, and the one path it is sent by.
+
+A command builds a :class:`Reply` (an embed, a picture, the console's ``--json`` fields) and hands
+it to :func:`send_reply`; user mistakes go through :func:`send_error`. Both work whether or not
+the interaction was already answered (Red-DiscordBot's pattern), and both leave what they sent in
+``interaction.extras`` so the offline console prints exactly what Discord would show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import discord
+
+from cogs.common import ledger
+from engine.dice import DieRoll, Roller
+
+log = logging.getLogger(__name__)
+
+REPLY_KEY = "bombardier.reply"
+ERROR_KEY = "bombardier.error"
+FAILURE_KEY = "bombardier.failure"
+
+DEFER_AFTER = 1.5
+"""Seconds of slow work after which a command defers: Discord wants a first answer within 3."""
+
+T = TypeVar("T")
+
+APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again."
+
+COLOUR_OK = discord.Colour(0x2E7D32)
+COLOUR_MISS = discord.Colour(0x546E7A)
+COLOUR_BAD = discord.Colour(0xC62828)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A command's answer, ready for Discord and for the console."""
+
+    embed: discord.Embed
+    image: bytes | None
+    """PNG bytes, attached and shown in the embed."""
+    filename: str
+    """The attachment's name (``cannon.png``)."""
+    command: str
+    """The full command name, ``fire cannon``."""
+    system: str
+    """The game: ``warhammer-fantasy``, ``warmaster``, ``wh40k``."""
+    dice: tuple[DieRoll, ...]
+    summary: tuple[str, ...]
+    """The answer as plain lines: outcome first, then dice, then details."""
+    fields: dict[str, Any] = field(default_factory=dict)
+    """The command's own result fields for ``--json``."""
+    awaits_profile: bool = field(default=False, kw_only=True)
+    """Hits were scored but no target profile was given, so wounds are left to the players (the
+    reply then offers a "Resolve wounds" button)."""
+    awaits_chart: bool = field(default=False, kw_only=True)
+    """The machine misfired on dice the players entered, and the chart waits for their D6 (the
+    reply then offers a "Roll the misfire chart" button)."""
+    attachments: tuple[tuple[str, bytes], ...] = field(default=(), kw_only=True)
+    """Further files sent with the answer, as (filename, bytes): a report, an export."""
+
+    def json(self, image_path: str | None) -> dict[str, Any]:
+        """The console's ``--json`` object (DESIGN.md, offline console)."""
+        return {
+            "command": self.command,
+            "system": self.system,
+            "dice": [dice_json(d) for d in self.dice],
+            "summary": list(self.summary),
+            "image": image_path,
+            **self.fields,
+        }
+
+
+def dice_json(d: DieRoll) -> dict[str, Any]:
+    return {"die": d.die, "face": d.face, "purpose": d.purpose, "by": d.by.value}
+
+
+def die_words(d: DieRoll) -> str:
+    """What a die was rolled for, flagging a misfire: ``bounce (misfire)``."""
+    return f"{d.purpose} (misfire)" if d.is_misfire else d.purpose
+
+
+def dice_lines(dice: tuple[DieRoll, ...], limit: int = 1000) -> str:
+    """Every die in order, one per line, within an embed field's 1024 characters."""
+    lines = [f"`{d.face}` {die_words(d)} · {'entered' if d.by is Roller.PLAYER else 'bot'}" for d in dice]
+    return clip_lines(lines, limit) or "no dice"
+
+
+def dice_summary(dice: tuple[DieRoll, ...]) -> str:
+    """The dice on one plain line: ``Dice: scatter H (player); bounce M (misfire, bot)``."""
+    return "Dice: " + "; ".join(
+        f"{d.purpose} {d.face} ({'misfire, ' if d.is_misfire else ''}{d.by.value})" for d in dice
+    )
+
+
+def clip_lines(lines: list[str], limit: int = 1000) -> str:
+    """Join lines, dropping the tail with a count when Discord's field limit would be passed."""
+    out: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        if used + len(line) + 1 > limit - 20:
+            out.append(f"... and {len(lines) - i} more")
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+async def _send(interaction: discord.Interaction, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T], *args: Any) -> T:
+    """Run slow work (a render) in a thread, keeping the event loop free. If it is not done after
+    :data:`DEFER_AFTER` seconds, defer the interaction ("thinking...") so the answer can follow
+    up instead of missing Discord's 3-second window."""
+    task = asyncio.ensure_future(asyncio.to_thread(work, *args))
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+    return await task
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+    """Send a command's answer: the embed, with the picture attached and shown in it, and the
+    buttons the reply offers (when the buttons extension is loaded: ``bot.reply_buttons``).
+    A command that drew dice is logged first (cogs/common/ledger.py), and a private one (``private:true``)
+    is answered only to its user."""
+    interaction.extras[REPLY_KEY] = reply
+    await ledger.record(interaction, reply)
+    extra: dict[str, Any] = {}
+    if ledger.is_private(interaction):
+        extra["ephemeral"] = True
+    make_buttons = getattr(interaction.client, "reply_buttons", None)
+    view = make_buttons(interaction, reply) if make_buttons is not None else None
+    if view is not None:
+        extra["view"] = view
+    files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]
+    if reply.image is not None:
+        reply.embed.set_image(url=f"attachment://{reply.filename}")
+        files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
+    if not files:
+        await _send(interaction, embed=reply.embed, **extra)
+    elif len(files) == 1:
+        await _send(interaction, embed=reply.embed, file=files[0], **extra)
+    else:
+        await _send(interaction, embed=reply.embed, files=files, **extra)
+
+
+async def send_error(interaction: discord.Interaction, message: str, *, failure: bool = False) -> None:
+    """Tell only the user what went wrong: one ephemeral message, whether or not the interaction
+    was already answered. `failure` marks our fault rather than theirs."""
+    interaction.extras[FAILURE_KEY if failure else ERROR_KEY] = message
+    try:
+        await _send(interaction, content=message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message to interaction %s", interaction.id, exc_info=True)

@@ -1,0 +1,108 @@
+"""``/roll`` (any dice of the games, logged) and ``/log show|export|reveal`` (the channel's
+verifiable roll log). The grammar is engine/roll.py; the log's proof engine/ledger.py; its
+storage storage/roll_log.py."""
+
+import asyncio
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Range
+from discord.ext import commands
+
+from cogs.common.dice_source import private_option
+from cogs.common.ledger import chain_here
+from cogs.dice.words.log import export_reply, reveal_reply, show_reply
+from cogs.common.replies import send_error, send_reply
+from cogs.dice.words.roll import roll_reply
+from engine.dice import EnteredDice
+from engine.errors import RulesError
+from engine.roll import MAX_LENGTH, parse, roll_parsed
+from storage import roll_log
+from storage.settings import settings_for
+
+MAX_SHOWN = 10
+"""Entries `/log show` lists at most (one embed field each)."""
+
+
+def chain_of(interaction: discord.Interaction) -> str:
+    """The chain of the channel the command was typed in (outside battles)."""
+    return roll_log.channel_chain(interaction.guild_id, interaction.channel_id)
+
+
+def log_here(interaction: discord.Interaction) -> str:
+    """The chain rolls here go to now: the battle's in progress here, else the channel's."""
+    return chain_here(interaction.client.store, interaction.guild_id, interaction.channel_id)
+
+
+def sees_private(interaction: discord.Interaction) -> bool:
+    """The GM role and server managers see every private roll's result in /log show."""
+    if may_manage(interaction):
+        return True
+    gm = settings_for(interaction.client.store, interaction.guild_id, interaction.channel_id).gm_role_id
+    return gm is not None and any(r.id == gm for r in getattr(interaction.user, "roles", ()) or ())
+
+
+def may_manage(interaction: discord.Interaction) -> bool:
+    """Server managers (Manage Server) in a server; anyone in a DM or the offline console."""
+    if interaction.guild is None:
+        return True
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+class RollCog(commands.Cog):
+    """Dice for every other roll of the game, and the log that proves them."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="roll", description="Roll dice: 2d6+1, 20d6>=4 r1, 2d6kh1, 1a (artillery), 1s (scatter); logged")
+    @private_option
+    @app_commands.describe(
+        expression="Dice, e.g. 2d6+1, 10d6>=5 r1, 1a 1s; several at once, comma-separated",
+        dice='Your dice in order, e.g. "4 6"; the bot rolls the rest',
+    )
+    async def roll(self, interaction: discord.Interaction, expression: Range[str, 1, MAX_LENGTH], dice: Optional[str] = None) -> None:
+        expressions = parse(expression)  # a typo is refused before any roll number is drawn
+        source = self.bot.new_dice()
+        result = roll_parsed(expression, expressions, EnteredDice(dice, source) if dice else source)
+        await send_reply(interaction, roll_reply(result))  # logs it (cogs/common/ledger.py)
+
+    log = app_commands.Group(name="log", description="This channel's roll log: every roll, hashed in a chain anyone can check")
+
+    @log.command(name="show", description="The last rolls in this channel's log (its battle's during one), with hashes")
+    @app_commands.describe(count=f"How many of the last rolls (1-{MAX_SHOWN}, default 5)")
+    async def show(self, interaction: discord.Interaction, count: Range[int, 1, MAX_SHOWN] = 5) -> None:
+        chain = log_here(interaction)
+        viewer = None if sees_private(interaction) else str(interaction.user.id)
+        current, entries = await asyncio.to_thread(
+            lambda: (roll_log.current_chain(self.bot.store, chain), roll_log.last_entries(self.bot.store, chain, count)))
+        await send_reply(interaction, show_reply(current, entries, count, viewer=viewer))
+
+    @log.command(name="export", description="This channel's roll log (its battle's during one) as JSON and CSV")
+    @app_commands.describe(epoch="Which secret's rolls (default: the current); earlier ones include the secret")
+    async def export(self, interaction: discord.Interaction, epoch: Optional[Range[int, 1, 100_000]] = None) -> None:
+        data = await asyncio.to_thread(roll_log.export_log, self.bot.store, log_here(interaction), epoch)
+        if data is None:
+            if epoch is None:
+                raise RulesError("Nothing has been rolled in this channel yet, so there is no log to export.")
+            raise RulesError(f"This channel's log has no epoch {epoch}: /log show gives the current one.")
+        await send_reply(interaction, export_reply(data))
+
+    @log.command(name="reveal", description="Managers: disclose this channel's secret and start a new one")
+    async def reveal(self, interaction: discord.Interaction) -> None:
+        if not may_manage(interaction):
+            await send_error(interaction, "Only server managers (Manage Server permission) can reveal the roll log's secret.")
+            return
+        if log_here(interaction) != chain_of(interaction):
+            raise RulesError("A battle is in progress here: its roll log's secret is revealed by /battle end, "
+                             "and /log reveal discloses the channel's own log once the battle is over.")
+        revealed = await asyncio.to_thread(roll_log.reveal, self.bot.store, chain_of(interaction), self.bot.new_secret)
+        if revealed is None:
+            raise RulesError("Nothing has been rolled in this channel yet, so there is no secret to reveal.")
+        await send_reply(interaction, reveal_reply(revealed))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RollCog(bot))

@@ -1,0 +1,189 @@
+"""``/combat``: close combat rolls that special rules change, and war machines in close combat.
+Thin: options in, engine call, embed out.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations.
+"""
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from cogs.common.dice_source import private_option
+from cogs.fantasy.words.combat import attacks_reply, automatic_reply, result_reply, strike_order_reply, war_machine_reply
+from cogs.fantasy.fire import _dice, troop_autocomplete, troop_type
+from cogs.common.replies import send_reply
+from engine.dice import DieKind
+from engine.errors import RulesError
+from engine.fantasy.close_combat import (
+    CombatSide, Fighter, Reroll, Strikes, assault_party, breath_in_combat, combat_result, impact_hits, make_attacks,
+    strike_order, war_machine_panic,
+)
+from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
+from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
+
+STRIKES = [Choice(name="normal", value="normal"), Choice(name="Always Strikes First", value="first"),
+           Choice(name="Always Strikes Last", value="last"), Choice(name="both (they cancel)", value="both")]
+MW = [Choice(name="D3", value="D3"), Choice(name="D6", value="D6")]
+PROFILE = dict(toughness="Target's Toughness (crew's majority T)", wounds="Target's Wounds (default 1)",
+               save="Armour save: 4 for 4+", ward="Ward save: 5 for 5+")
+
+
+def _profile(toughness, wounds, save, ward) -> Profile:
+    return Profile(toughness, wounds, save, ward)
+
+
+class CombatCog(commands.Cog):
+    """Warhammer Fantasy close combat."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    combat = app_commands.Group(name="combat", description="Warhammer Fantasy close combat and its special rules")
+
+    @combat.command(name="strike-order", description="Who strikes first: Initiative, Always Strikes First/Last")
+    @app_commands.describe(initiative="Attacker's Initiative", enemy_initiative="Defender's Initiative",
+                           strikes="Attacker's strike rules", enemy_strikes="Defender's strike rules")
+    @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES)
+    async def strike_order_cmd(self, interaction: discord.Interaction, initiative: Range[int, 1, 10],
+                               enemy_initiative: Range[int, 1, 10], strikes: str = "normal",
+                               enemy_strikes: str = "normal") -> None:
+        order = strike_order(Fighter(initiative, Strikes(strikes)), Fighter(enemy_initiative, Strikes(enemy_strikes)))
+        await send_reply(interaction, strike_order_reply(order))
+
+    @combat.command(name="attacks", description="Close combat attacks: WS chart, wounds, saves, special rules")
+    @app_commands.describe(
+        attacks="Attacks", ws="Weapon Skill", enemy_ws="Enemy's Weapon Skill", strength="Strength", **PROFILE,
+        initiative="Your Initiative (strike rules)", enemy_initiative="Enemy's Initiative",
+        strikes="Your strike rules", enemy_strikes="Enemy's strike rules",
+        hatred="Hatred, first round", devastating_charge="Devastating Charge, charging (+1 A)",
+        war_machine="Target is a war machine's crew (charge bonuses lost)",
+        ap="Armour Piercing (n)", multiple_wounds="Multiple Wounds die", killing_blow="Killing Blow",
+        flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Target's Dodge: 5 for 5+",
+        ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop type", dice="Your dice in order",
+    )
+    @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES, multiple_wounds=MW)
+    @app_commands.autocomplete(troop=troop_autocomplete)
+    async def attacks(
+        self, interaction: discord.Interaction,
+        attacks: Range[int, 1, 50], ws: Range[int, 1, 10], enemy_ws: Range[int, 1, 10], strength: Range[int, 1, 10],
+        toughness: Range[int, 1, MAX_TOUGHNESS], wounds: Range[int, 1, MAX_WOUNDS] = 1,
+        save: Optional[Range[int, 1, 6]] = None, ward: Optional[Range[int, 2, 6]] = None,
+        initiative: Optional[Range[int, 1, 10]] = None, enemy_initiative: Optional[Range[int, 1, 10]] = None,
+        strikes: str = "normal", enemy_strikes: str = "normal", hatred: bool = False,
+        devastating_charge: bool = False, war_machine: bool = False, ap: Range[int, 0, MAX_AP] = 0,
+        multiple_wounds: Optional[str] = None, killing_blow: bool = False, flaming: bool = False,
+        flammable: bool = False, dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False,
+        magical: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
+    ) -> None:
+        order = None
+        if (strikes, enemy_strikes) != ("normal", "normal") or initiative is not None or enemy_initiative is not None:
+            if initiative is None or enemy_initiative is None:
+                raise RulesError("Always Strikes First and Last depend on Initiative: give initiative and enemy_initiative.")
+            order = strike_order(Fighter(initiative, Strikes(strikes)), Fighter(enemy_initiative, Strikes(enemy_strikes)))
+        kind = troop_type(troop) if troop else None
+        attack = AttackRules(armour_piercing=ap, multiple_wounds=DieKind(multiple_wounds) if multiple_wounds else None,
+                             flaming=flaming, killing_blow=killing_blow, magical=magical,
+                             always_strikes_first=Strikes(strikes).effective is Strikes.FIRST)
+        target = TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
+                             always_strikes_last=Strikes(enemy_strikes).effective is Strikes.LAST)
+        r = make_attacks(
+            _dice(self.bot, dice), attacks=attacks, weapon_skill=ws, enemy_weapon_skill=enemy_ws, strength=strength,
+            profile=_profile(toughness, wounds, save, ward), troop=kind, attack=attack, target_rules=target,
+            strike_reroll=order.attacker_reroll if order else Reroll.NONE, hatred=hatred,
+            devastating_charge=devastating_charge, against_war_machine=war_machine,
+        )
+        await send_reply(interaction, attacks_reply(r, order))
+
+    @combat.command(name="impact-hits", description="Impact Hits on the charge: automatic hits at the model's Strength")
+    @private_option
+    @app_commands.describe(hits="Impact Hits (n), or leave out and give die", die="Impact Hits (D3) or (D6)",
+                           strength="Strength", **PROFILE, dodge="Target's Dodge: 5 for 5+",
+                           war_machine="Charging a war machine (charge bonuses lost)", troop="Target's troop type",
+                           dice="Your dice in order")
+    @app_commands.choices(die=MW)
+    @app_commands.autocomplete(troop=troop_autocomplete)
+    async def impact(
+        self, interaction: discord.Interaction, strength: Range[int, 1, 10], toughness: Range[int, 1, MAX_TOUGHNESS],
+        hits: Optional[Range[int, 1, 50]] = None, die: Optional[str] = None,
+        wounds: Range[int, 1, MAX_WOUNDS] = 1, save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None, dodge: Optional[Range[int, 2, 6]] = None,
+        war_machine: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
+    ) -> None:
+        if (hits is None) == (die is None):
+            raise RulesError("Give either hits (a number) or die (D3 or D6), not both or neither.")
+        r = impact_hits(_dice(self.bot, dice), hits=hits if hits is not None else DieKind(die), strength=strength,
+                        profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
+                        target_rules=TargetRules(dodge=dodge), against_war_machine=war_machine)
+        await send_reply(interaction, automatic_reply(r, "combat impact-hits"))
+
+    @combat.command(name="breath", description="Breath Weapon in combat: 2D6 hits, no model hit twice")
+    @private_option
+    @app_commands.describe(strength="The breath's Strength", models="Models in the enemy unit", **PROFILE,
+                           used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath",
+                           flammable="Target is Flammable", ap="The breath's Armour Piercing",
+                           ignores_armour="The breath Ignores Armour Saves", troop="Target's troop type",
+                           dice="Your dice in order")
+    @app_commands.autocomplete(troop=troop_autocomplete)
+    async def breath(
+        self, interaction: discord.Interaction, strength: Range[int, 1, 10], models: Range[int, 1, 200],
+        toughness: Range[int, 1, MAX_TOUGHNESS], wounds: Range[int, 1, MAX_WOUNDS] = 1,
+        save: Optional[Range[int, 1, 6]] = None, ward: Optional[Range[int, 2, 6]] = None,
+        used_before: bool = False, flaming: bool = False, flammable: bool = False, ap: Range[int, 0, MAX_AP] = 0,
+        ignores_armour: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
+    ) -> None:
+        r = breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
+                             profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
+                             target_rules=TargetRules(flammable=flammable),
+                             breath_rules=AttackRules(armour_piercing=ap, flaming=flaming, ignores_armour=ignores_armour),
+                             used_before=used_before)
+        await send_reply(interaction, automatic_reply(r, "combat breath"))
+
+    @combat.command(name="result", description="Combat result: wounds, ranks, standard, flank, rear, Fear; Break test")
+    @private_option
+    @app_commands.describe(
+        wounds="Wounds the attacker caused", enemy_wounds="Wounds the defender caused", ranks="Attacker's rank bonus",
+        enemy_ranks="Defender's rank bonus", standard="Attacker has a standard", enemy_standard="Defender has a standard",
+        flank="Attacker fights in the flank", rear="Attacker fights in the rear",
+        fear="Attacker causes Fear", fear_double="Its Fear-causers' Unit Strength is double the enemy's",
+        enemy_fear="Defender causes Fear", enemy_fear_double="Defender's Fear-causers have double Unit Strength",
+        immune="Attacker: most cause Fear, or Immunity (Fear)", enemy_immune="Defender: most cause Fear, or Immunity (Fear)",
+        war_machine="Defender is a war machine",
+        leadership="Loser's Leadership: the bot rolls the Break test", dice="Your dice",
+    )
+    async def result(
+        self, interaction: discord.Interaction, wounds: Range[int, 0, 200], enemy_wounds: Range[int, 0, 200],
+        ranks: Range[int, 0, 3] = 0, enemy_ranks: Range[int, 0, 3] = 0, standard: bool = False,
+        enemy_standard: bool = False, flank: bool = False, rear: bool = False, fear: bool = False,
+        fear_double: bool = False, enemy_fear: bool = False, enemy_fear_double: bool = False, immune: bool = False,
+        enemy_immune: bool = False, war_machine: bool = False,
+        leadership: Optional[Range[int, 1, 10]] = None, dice: Optional[str] = None,
+    ) -> None:
+        attacker = CombatSide(wounds=wounds, ranks=ranks, standard=standard, flank=flank, rear=rear, causes_fear=fear,
+                              fear_double=fear_double, immune_to_fear=immune)
+        defender = CombatSide(wounds=enemy_wounds, ranks=enemy_ranks, standard=enemy_standard, causes_fear=enemy_fear,
+                              fear_double=enemy_fear_double, immune_to_fear=enemy_immune, war_machine=war_machine)
+        r = combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership)
+        await send_reply(interaction, result_reply(r))
+
+    @combat.command(name="war-machine", description="A war machine in combat: assault party, rules, crew's Panic test")
+    @private_option
+    @app_commands.describe(models="Attacking models that could fight", unit_strength="Unit Strength of each",
+                           leadership="Crew's Leadership: roll a Panic test", dice="Your dice")
+    async def war_machine(
+        self, interaction: discord.Interaction, models: Optional[Range[int, 1, 200]] = None,
+        unit_strength: Range[int, 1, 10] = 1, leadership: Optional[Range[int, 1, 10]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        party = assault_party(models, unit_strength) if models is not None else None
+        panic = war_machine_panic(_dice(self.bot, dice), leadership) if leadership is not None else None
+        if dice and panic is None:
+            raise RulesError("Dice are for the Panic test: give leadership too.")
+        await send_reply(interaction, war_machine_reply(party, models, unit_strength, panic))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(CombatCog(bot))

@@ -1,0 +1,383 @@
+"""``/fire``: Warhammer Fantasy war machines. Thin: options in, engine call, embed and picture out.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations, and the cannon callbacks' ranges come from the profile at definition time.
+"""
+
+import difflib
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from cogs.fantasy.words.bolt_thrower import bolt_thrower_reply
+from cogs.fantasy.words.cannon import cannon_reply
+from cogs.common.dice_source import private_option
+from cogs.fantasy.words.fire_thrower import fire_thrower_reply
+from cogs.fantasy.words.grapeshot import grapeshot_reply
+from cogs.campaign.machines import MACHINE_OPTION, after_shot, aimed_bs, take_aim
+from cogs.campaign import machines
+from cogs.fantasy.words.misfire import misfire_reply
+from cogs.common.replies import off_the_loop, send_reply
+from cogs.fantasy.words.stone_thrower import stone_thrower_reply
+from config.gamedata import fantasy
+from engine.dice import Dice, EnteredDice
+from engine.fantasy.bolt_thrower import fire_bolt_thrower
+from engine.fantasy.cannon import fire_cannon
+from engine.errors import RulesError
+from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing, TargetUnit
+from engine.fantasy.fire_thrower import MAX_DISTANCE as FLAME_DISTANCE, fire_fire_thrower
+from engine.fantasy.grapeshot import fire_grapeshot
+from engine.fantasy.misfire import consult_misfire_chart
+from engine.fantasy.profiles import TroopType
+from engine.fantasy.shooting import MAX_MODIFIER, Cover
+from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
+from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
+from renders.fantasy.bolt_thrower import render_bolt_thrower
+from renders.fantasy.cannon import render_cannon
+from renders.fantasy.fire_thrower import render_fire_thrower
+from renders.fantasy.stone_thrower import render_stone_thrower
+
+DATA = fantasy()
+STONE = DATA.stone_throwers["stone-thrower"]
+BOLT = DATA.bolt_throwers["bolt-thrower"]
+FLAMER = DATA.fire_throwers["fire-thrower"]
+MISFIRE_CHARTS = {"blackpowder": "black-powder", "stonethrower": "stone-thrower"}
+"""The /misfire choices (as players type them) and the charts they name."""
+
+COVER_CHOICES = [Choice(name=c.value, value=c.value) for c in Cover]
+BASE_CHOICES = [Choice(name=str(w), value=w) for w in BASE_WIDTHS]
+FACING_CHOICES = [
+    Choice(name="front", value=Facing.FRONT.value),
+    Choice(name="flank", value=Facing.FLANK.value),
+    Choice(name="rear", value=Facing.REAR.value),
+]
+
+TARGET_OPTIONS = dict(
+    ranks="Ranks (default 4)",
+    files="Models per rank (default 5)",
+    troop="Troop type (default infantry)",
+    base="Base width, mm",
+    depth="Base depth, mm",
+    facing="Side toward the machine",
+    toughness="Toughness: bot rolls wounds",
+    wounds="Wounds per model (default 1)",
+    save="Armour save: 4 for 4+",
+    ward="Ward save: 5 for 5+",
+    aim_rank="Aim at this rank (1 = front)",
+    aim_file="Aim at this file (1 = leftmost, as the machine sees it)",
+    dice='Your dice in order, e.g. "H 4 8"; the bot rolls the rest',
+)
+
+
+async def troop_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """Troop types matching what the user has typed so far (an autocomplete keeps the /fire
+    group's schema inside Discord's 4000 characters, where ten choices per command would not)."""
+    typed = current.strip().lower()
+    found = [t for t in DATA.troops.values() if typed in t.name or typed in t.key] or list(DATA.troops.values())
+    return [Choice(name=t.name, value=t.key) for t in found][:25]
+
+
+def troop_type(troop: str) -> TroopType:
+    """The troop type a user named, by key ("monstrous-infantry") or name ("monstrous infantry")."""
+    wanted = troop.strip().lower()
+    for t in DATA.troops.values():
+        if wanted in (t.key, t.name, t.name.rstrip("s")):
+            return t
+    close = difflib.get_close_matches(wanted, [t.key for t in DATA.troops.values()], n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    raise RulesError(f"Troop type '{troop}' is not one we know: {', '.join(DATA.troops)}.{hint}")
+
+
+def target_profile(toughness: int | None, wounds: int | None, save: int | None, ward: int | None) -> Profile | None:
+    """The target's profile from the command's options; None when no toughness was given."""
+    if toughness is None and (wounds, save, ward) != (None, None, None):
+        given = ", ".join(n for n, v in (("wounds", wounds), ("save", save), ("ward", ward)) if v is not None)
+        raise RulesError(f"You gave {given} without toughness: add toughness to have the bot resolve wounds, or leave the profile out.")
+    return None if toughness is None else Profile(toughness, wounds or 1, save, ward)
+
+
+def target_unit(
+    *, ranks: int, files: int, troop: str, base: int | None, depth: int | None, facing: str,
+    toughness: int | None, wounds: int | None, save: int | None, ward: int | None,
+) -> TargetUnit:
+    """The target unit from the command's options (shared by every Fantasy war machine)."""
+    kind = troop_type(troop)
+    profile = target_profile(toughness, wounds, save, ward)
+    if base is None:
+        width, default_depth = kind.base_width, kind.base_depth
+    else:
+        width = base
+        default_depth = base * kind.base_depth // kind.base_width
+    return TargetUnit(
+        ranks=ranks, files=files, troop=kind, base_width=width, base_depth=depth or default_depth,
+        facing=Facing(facing), profile=profile,
+    )
+
+
+def needs_bs(command: str, bs: int | None) -> int:
+    """The crew's Ballistic Skill, typed or stored with the machine; refused when neither."""
+    if bs is None:
+        raise RulesError(f"/fire {command} needs bs (or a machine: whose BS is on the roster).")
+    return bs
+
+
+def _dice(bot, entered: str | None) -> Dice:
+    """The bot's dice for one command, behind the players' own when they gave some."""
+    source = bot.new_dice()
+    return EnteredDice(entered, source) if entered else source
+
+
+def _cannon_command(key: str):
+    """The callback of ``/fire <cannon kind>``: one definition for every cannon profile."""
+    weapon = DATA.cannons[key]
+    chart = DATA.misfire_charts[weapon.misfire_chart]
+
+    @private_option
+    @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})",
+                           machine=MACHINE_OPTION,
+                           **{**TARGET_OPTIONS, "troop": "Troop type (default infantry); monsters stop the ball"})
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete(key))
+    async def fire(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, weapon.min_range, weapon.max_range],
+        ranks: Range[int, 1, MAX_RANKS] = 4,
+        files: Range[int, 1, MAX_FILES] = 5,
+        troop: str = "infantry",
+        base: Optional[int] = None,
+        depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        aim_rank: Optional[Range[int, 1, MAX_RANKS]] = None,
+        aim_file: Optional[Range[int, 1, MAX_FILES]] = None,
+        dice: Optional[str] = None,
+        machine: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(
+            ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+            toughness=toughness, wounds=wounds, save=save, ward=ward,
+        )
+        aim = await take_aim(self.bot, interaction, key, machine)
+        shot = fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file)
+        image = await off_the_loop(interaction, render_cannon, shot)
+        reply = cannon_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
+
+    # discord.py tells a method from a plain function by its qualified name; this one is bound
+    # to FireCog, so it must read as FireCog's.
+    fire.__qualname__ = f"FireCog.{key.replace('-', '_')}"
+    return fire
+
+
+class FireCog(commands.Cog):
+    """Warhammer Fantasy war machines."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    fire = app_commands.Group(name="fire", description="Fire a Warhammer Fantasy war machine")
+
+    cannon = fire.command(
+        name="cannon",
+        description="Cannon (12-48\", S10): scatter, bounce, hits, wounds",
+    )(_cannon_command("cannon"))
+    great_cannon = fire.command(
+        name="great-cannon",
+        description="Great cannon (12-60\", S10, D6 wounds on the bounce too)",
+    )(_cannon_command("great-cannon"))
+
+    @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4), direct or indirect")
+    @private_option
+    @app_commands.describe(
+        distance=f"Crossbar to target, inches ({STONE.min_range}-{STONE.max_range})",
+        bs="Crew's best Ballistic Skill (for indirect)",
+        indirect="Fire indirectly (a HIT scatters die - BS)", machine=MACHINE_OPTION,
+        **{**TARGET_OPTIONS, "dice": 'Your dice in order, e.g. "H 4" (H@DEG if indirect)'},
+    )
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("stone-thrower"))
+    async def stone_thrower(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, STONE.min_range, STONE.max_range],
+        ranks: Range[int, 1, MAX_RANKS] = 4,
+        files: Range[int, 1, MAX_FILES] = 5,
+        troop: str = "infantry",
+        base: Optional[int] = None,
+        depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        aim_rank: Optional[Range[int, 1, MAX_RANKS]] = None,
+        aim_file: Optional[Range[int, 1, MAX_FILES]] = None,
+        bs: Optional[Range[int, 0, MAX_BS]] = None,
+        indirect: bool = False,
+        dice: Optional[str] = None,
+        machine: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(
+            ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+            toughness=toughness, wounds=wounds, save=save, ward=ward,
+        )
+        aim = await take_aim(self.bot, interaction, "stone-thrower", machine)
+        shot = fire_stone_thrower(
+            STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
+            indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
+        )
+        image = await off_the_loop(interaction, render_stone_thrower, shot)
+        reply = stone_thrower_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
+
+    @fire.command(name="grapeshot", description="Grapeshot (12\", S5, AP1): artillery die + D6 shots at BS")
+    @private_option
+    @app_commands.describe(
+        distance=f"Inches to the target (up to {DATA.grapeshot.range})",
+        bs="Crew's best Ballistic Skill",
+        cover="Cover the target is in (default none)",
+        modifier="Other to-hit modifiers, e.g. -1",
+        toughness=TARGET_OPTIONS["toughness"], wounds=TARGET_OPTIONS["wounds"],
+        save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
+        dice='Your dice in order: artillery, D6, then to hit, e.g. "6 3"', machine=MACHINE_OPTION,
+    )
+    @app_commands.choices(cover=COVER_CHOICES)
+    @app_commands.autocomplete(machine=machines.autocomplete("grapeshot"))
+    async def grapeshot(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.1, float(DATA.grapeshot.range)],
+        bs: Optional[Range[int, 1, 10]] = None,
+        cover: str = Cover.NONE.value,
+        modifier: Range[int, -MAX_MODIFIER, MAX_MODIFIER] = 0,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        dice: Optional[str] = None,
+        machine: Optional[str] = None,
+    ) -> None:
+        g = DATA.grapeshot
+        aim = await take_aim(self.bot, interaction, "grapeshot", machine)
+        shot = fire_grapeshot(
+            g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, distance, _dice(self.bot, dice),
+            ballistic_skill=needs_bs("grapeshot", aimed_bs(aim, bs)), cover=Cover(cover), modifier=modifier,
+            profile=target_profile(toughness, wounds, save, ward),
+        )
+        reply = grapeshot_reply(shot)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
+
+    @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1) through the ranks")
+    @private_option
+    @app_commands.describe(
+        distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best Ballistic Skill",
+        cover="Cover the target is in (default none)", modifier="Other to-hit modifiers, e.g. -1",
+        machine=MACHINE_OPTION, **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
+        dice='Your dice in order, to hit first, e.g. "5"; the bot rolls the rest',
+    )
+    @app_commands.choices(cover=COVER_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("bolt-thrower"))
+    async def bolt_thrower(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.1, float(BOLT.range)],
+        bs: Optional[Range[int, 1, 10]] = None,
+        cover: str = Cover.NONE.value,
+        modifier: Range[int, -MAX_MODIFIER, MAX_MODIFIER] = 0,
+        ranks: Range[int, 1, MAX_RANKS] = 4,
+        files: Range[int, 1, MAX_FILES] = 5,
+        troop: str = "infantry",
+        base: Optional[int] = None,
+        depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        dice: Optional[str] = None,
+        machine: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(
+            ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+            toughness=toughness, wounds=wounds, save=save, ward=ward,
+        )
+        aim = await take_aim(self.bot, interaction, "bolt-thrower", machine)
+        shot = fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
+                                 ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
+                                 modifier=modifier)
+        image = await off_the_loop(interaction, render_bolt_thrower, shot)
+        reply = bolt_thrower_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
+
+    @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming; Panic test on casualties")
+    @private_option
+    @app_commands.describe(
+        distance="Barrel to the target model, inches",
+        start="Narrow end's distance out, if it has a range",
+        leadership="Target's Leadership: the bot rolls Panic",
+        flammable="Target is Flammable", machine=MACHINE_OPTION,
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+    )
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("fire-thrower"))
+    async def fire_thrower(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.5, float(FLAME_DISTANCE)],
+        ranks: Range[int, 1, MAX_RANKS] = 4,
+        files: Range[int, 1, MAX_FILES] = 5,
+        troop: str = "infantry",
+        base: Optional[int] = None,
+        depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        facing: str = Facing.FRONT.value,
+        toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
+        wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
+        save: Optional[Range[int, 1, 6]] = None,
+        ward: Optional[Range[int, 2, 6]] = None,
+        leadership: Optional[Range[int, 1, 10]] = None,
+        flammable: bool = False,
+        start: Range[float, 0.0, float(FLAME_DISTANCE)] = 0.0,
+        dice: Optional[str] = None,
+        machine: Optional[str] = None,
+    ) -> None:
+        unit = target_unit(
+            ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
+            toughness=toughness, wounds=wounds, save=save, ward=ward,
+        )
+        aim = await take_aim(self.bot, interaction, "fire-thrower", machine)
+        # A start beyond the barrel is the players' reading of their fire thrower's range value.
+        shot = fire_fire_thrower(
+            FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
+            range=start or None, start=start, flammable=flammable, leadership=leadership,
+        )
+        image = await off_the_loop(interaction, render_fire_thrower, shot)
+        reply = fire_thrower_reply(shot, image)
+        await after_shot(self.bot, aim, shot, reply)
+        await send_reply(interaction, reply)
+
+    @app_commands.command(name="misfire", description="Roll (or enter) a war machine misfire chart on its own")
+    @private_option
+    @app_commands.describe(chart="Which chart: black powder (cannons, grapeshot, fire throwers) or stone thrower",
+                           dice="The D6 you rolled for the chart, e.g. 3")
+    @app_commands.choices(chart=[
+        Choice(name="Black Powder Misfire Chart", value="blackpowder"),
+        Choice(name="Stone Thrower Misfire Chart", value="stonethrower"),
+    ])
+    async def misfire(self, interaction: discord.Interaction, chart: str, dice: Optional[str] = None) -> None:
+        result = consult_misfire_chart(_dice(self.bot, dice), DATA.misfire_charts[MISFIRE_CHARTS[chart]])
+        await send_reply(interaction, misfire_reply(result, chart))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(FireCog(bot))

@@ -1,0 +1,2 @@
+"""How Warhammer Fantasy results read: embeds, summaries and --json fields, pure functions of engine
+records. May import engine and cogs.common.replies only."""

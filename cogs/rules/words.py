@@ -1,0 +1,142 @@
+"""How a ``/rules`` answer and the ``/help`` page read: pure functions of the entries and the
+command tree, each to a :class:`Reply` (embed, plain summary, ``--json`` fields)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
+from config.rules import RuleEntry, RulesTable, resolve
+from storage.rules_index import Found
+
+FIELD = 1024
+"""Discord's limit on one embed field's value."""
+ALSO_SHOWN = 4
+"""Other matches named under the answer."""
+
+
+def table_lines(table: RulesTable) -> list[str]:
+    """A profile on one line (``Range: 12-48" · Strength: 10 · ...``); a chart its headings, then a
+    row per line (the first cell bold)."""
+    if len(table.rows) == 1:
+        return [" · ".join(f"{h}: {c}" for h, c in zip(table.headings, table.rows[0]))]
+    return [" · ".join(table.headings), *(f"**{row[0]}** {' · '.join(row[1:])}" for row in table.rows)]
+
+
+def field_chunks(lines: list[str], limit: int = FIELD) -> list[str]:
+    """Lines joined into as few field values of at most `limit` characters as they fit in, so a long
+    chart runs on into a second field instead of losing rows."""
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        line = _clip(line, limit)
+        if chunks[-1] and len("\n".join([*chunks[-1], line])) > limit:
+            chunks.append([])
+        chunks[-1].append(line)
+    return ["\n".join(c) for c in chunks]
+
+
+def table_json(table: RulesTable) -> dict[str, Any]:
+    return {"title": table.title, "headings": list(table.headings), "rows": [list(r) for r in table.rows]}
+
+
+def entry_json(e: RuleEntry) -> dict[str, Any]:
+    return {"name": e.name, "game": e.game, "source": e.source, "key": e.key}
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def rules_reply(found: Found, related: list[RuleEntry]) -> Reply:
+    """The answer to ``/rules``: the best entry in full with its tables, source and related
+    entries, and the next matches by name; or, when nothing matched, the nearest entries."""
+    first, others = found.entries[0], found.entries[1:]
+    if not found.matched:
+        return _nearest_reply(found)
+    profile = resolve(first.profile) if first.profile else None
+    chart = resolve(first.chart) if first.chart else None
+    embed = discord.Embed(title=f"{first.name} · {first.game_name}", description=_clip(first.summary, 4000), colour=COLOUR_OK)
+    summary = [f"{first.name} ({first.game_name}): {first.summary}"]
+    for label, table in (("Profile", profile), ("Chart", chart)):
+        if table is not None:
+            lines = table_lines(table)
+            for i, value in enumerate(field_chunks(lines)):
+                embed.add_field(name=f"{label}: {table.title}" + (" (continued)" if i else ""), value=value, inline=False)
+            summary += [f"{label}: {table.title}"] + [f"  {line.replace('**', '')}" for line in lines]
+    embed.add_field(name="Source", value=_clip(first.source, FIELD), inline=False)
+    summary.append(f"Source: {first.source}")
+    if related:
+        names = " · ".join(_name_in(r, first) for r in related)
+        embed.add_field(name="Related", value=_clip(names, FIELD), inline=False)
+        summary.append(f"Related: {names}")
+    also = [e for e in others if e not in related][:ALSO_SHOWN]
+    if also:
+        names = " · ".join(f"{e.name} ({e.game_name})" for e in also)
+        embed.add_field(name="Also matching", value=_clip(names, FIELD), inline=False)
+        summary.append(f"Also matching: {names}")
+    embed.set_footer(text="A rules mistake? Open an issue in the project repository.")
+    fields: dict[str, Any] = {
+        "query": found.query, "matched": True, "entries": [entry_json(e) for e in (first, *also)],
+        "related": [entry_json(e) for e in related],
+        "profile": table_json(profile) if profile else None, "chart": table_json(chart) if chart else None,
+    }
+    return Reply(embed=embed, image=None, filename="", command="rules", system=first.game, dice=(),
+                 summary=tuple(summary), fields=fields)
+
+
+def _name_in(entry: RuleEntry, beside: RuleEntry) -> str:
+    return entry.name if entry.game == beside.game else f"{entry.name} ({entry.game_name})"
+
+
+def _nearest_reply(found: Found) -> Reply:
+    lines = [f"{e.name} ({e.game_name})" for e in found.entries]
+    if found.elsewhere is not None:
+        text = (f"'{found.query}' is not a rule of that game: it is {found.elsewhere.name} "
+                f"({found.elsewhere.game_name}). That game's nearest entries:")
+    elif found.query.strip():
+        text = f"Nothing matches '{found.query}'. The nearest entries:"
+    else:
+        text = "Name a rule, machine, chart or question, e.g. bounce. Some entries to start with:"
+    embed = discord.Embed(title="No exact match", description=text, colour=COLOUR_MISS)
+    embed.add_field(name="Try one of these", value=clip_lines([f"• {line}" for line in lines], FIELD), inline=False)
+    embed.set_footer(text="Type a few letters in the term option to pick from the list.")
+    return Reply(embed=embed, image=None, filename="", command="rules", system=found.entries[0].game, dice=(),
+                 summary=(text, *lines), fields={
+                     "query": found.query, "matched": False, "entries": [entry_json(e) for e in found.entries],
+                     "related": [], "profile": None, "chart": None,
+                 })
+
+
+@dataclass(frozen=True, slots=True)
+class HelpTopic:
+    """One top-level command or group as /help shows it."""
+
+    name: str
+    description: str
+    subcommands: tuple[str, ...]
+    example: str | None
+
+
+def help_reply(topics: list[HelpTopic], texts: dict[str, str]) -> Reply:
+    """The /help page: what the bot does, each command with one example, own dice, mistakes."""
+    embed = discord.Embed(title="Bombardier: help", description=texts["intro"], colour=COLOUR_OK)
+    summary = [texts["intro"]]
+    for t in topics:
+        lines = [t.description]
+        if t.subcommands:
+            lines.append("Commands: " + ", ".join(t.subcommands))
+        if t.example:
+            lines.append(f"Example: `{t.example}`")
+        embed.add_field(name=f"/{t.name}", value=_clip("\n".join(lines), FIELD), inline=False)
+        summary.append(f"/{t.name}: " + " ".join(line.replace("`", "") for line in lines))
+    for key, title in (("dice", "Entering your own dice"), ("report", "Found a rules mistake?")):
+        embed.add_field(name=title, value=_clip(texts[key], FIELD), inline=False)
+        summary.append(f"{title} {texts[key]}")
+    return Reply(embed=embed, image=None, filename="", command="help", system="all", dice=(), summary=tuple(summary),
+                 fields={"commands": [
+                     {"name": t.name, "description": t.description, "subcommands": list(t.subcommands), "example": t.example}
+                     for t in topics
+                 ]})

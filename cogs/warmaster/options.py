@@ -1,0 +1,130 @@
+"""Warmaster command options read into engine values: the target unit, and the `near` list of
+other units by a cannon's path. Mistakes raise RulesError quoting what was typed."""
+
+from __future__ import annotations
+
+import re
+
+from discord.app_commands import Choice
+
+from config.gamedata import warmaster
+from engine.dice import Dice, EnteredDice
+from engine.errors import RulesError
+from engine.geometry import Point
+from engine.warmaster.cannon import PlacedUnit
+from engine.warmaster.profiles import Position
+from engine.warmaster.shooting import MAX_STANDS, Side, Unit
+from engine.warmaster.stands import Formation, lay_out, lay_out_at
+
+DATA = warmaster()
+POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
+TROOP_CHOICES = [Choice(name=t.name, value=k) for k, t in DATA.troops.items()]
+FORMATION_CHOICES = [Choice(name=f.value, value=f.value) for f in Formation]
+AT = "Stand centres instead: '0,1 4,1 2,3' cm"
+TARGET = dict(
+    stands="Target stands (default 3)",
+    hits="Target Hits per stand (default 3)",
+    armour="Target Armour: 4 for 4+, 0 none",
+    position="Target position (default open)",
+    troop="Target troop type (full pace)",
+    dice="Your dice in order; the bot rolls the rest",
+)
+
+
+def new_dice(bot, entered: str | None) -> Dice:
+    """The command's dice: the players' entered faces first, then the bot's (bot.new_dice())."""
+    source = bot.new_dice()
+    return EnteredDice(entered, source) if entered else source
+
+
+def armour_value(armour: int) -> int | None:
+    """The `armour` option: 0 for none, else 3 to 6 (for 3+ to 6+)."""
+    if armour == 0:
+        return None
+    if not 3 <= armour <= 6:
+        raise RulesError(f"Armour {armour}: give 3 to 6 (for 3+ to 6+), or 0 for none.")
+    return armour
+
+
+def unit(name: str, *, stands: int, hits: int, armour: int, position: str, troop: str, side: Side = Side.ENEMY,
+         engaged: bool = False, charging: bool = False) -> Unit:
+    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop], side, engaged, charging)
+
+
+_NEAR = re.compile(
+    r"^(?P<side>enemy|friend)\s+(?P<formation>line|column)\s+(?P<stands>\d{1,2})\s*@\s*"
+    r"(?P<x>-?\d+(?:\.\d+)?)\s*,\s*(?P<y>-?\d+(?:\.\d+)?)(?P<rest>(?:\s+\S+)*)$"
+)
+NEAR_HELP = "write each as 'friend column 3 @ 0,9' (side, line/column, stands @ x,y cm from the target's front centre)"
+
+
+def near_units(text: str | None) -> tuple[PlacedUnit, ...]:
+    """Other units near the path: ``enemy line 3 @ 0,9 engaged; friend column 2 @ -5,4 turn 90``.
+    x is to the cannon's right, y away from it, from the target's front centre to theirs. Extra
+    words: engaged, defended, fortified, hits N, armour N, turn DEG, a troop type."""
+    if not text or not text.strip():
+        return ()
+    out = []
+    counts = {Side.ENEMY: 0, Side.FRIEND: 0}
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        m = _NEAR.match(part.lower())
+        if not m:
+            raise RulesError(f"Near: '{part}' is not a unit; {NEAR_HELP}.")
+        side = Side(m["side"])
+        counts[side] += 1
+        stands = int(m["stands"])
+        if not 1 <= stands <= MAX_STANDS:
+            raise RulesError(f"Near: '{part}' has {stands} stands; give 1 to {MAX_STANDS}.")
+        words = m["rest"].split()
+        opts = {"hits": 3, "armour": 0, "turn": 0.0, "position": "open", "troop": "infantry", "engaged": False}
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if w in ("hits", "armour", "turn") and i + 1 < len(words):
+                try:
+                    opts[w] = float(words[i + 1]) if w == "turn" else int(words[i + 1])
+                except ValueError:
+                    raise RulesError(f"Near: '{w} {words[i + 1]}' in '{part}' needs a number.") from None
+                i += 2
+                continue
+            if w == "engaged":
+                opts["engaged"] = True
+            elif w in ("open", "defended", "fortified"):
+                opts["position"] = w
+            elif w in DATA.troops:
+                opts["troop"] = w
+            else:
+                raise RulesError(f"Near: '{w}' in '{part}' is not engaged, open/defended/fortified, hits N, armour N, turn DEG or a troop type.")
+            i += 1
+        name = f"{side.value} {counts[side]}"
+        u = unit(name, stands=stands, hits=int(opts["hits"]), armour=int(opts["armour"]), position=opts["position"],
+                 troop=opts["troop"], side=side, engaged=opts["engaged"])
+        out.append((u, Formation(m["formation"]), float(m["x"]), float(m["y"]), float(opts["turn"])))
+    return tuple((u, f, x, y, t) for u, f, x, y, t in out)  # placed by the caller, relative to the target
+
+
+def place(units, front: Point, stand_w: float, stand_d: float) -> tuple[PlacedUnit, ...]:
+    """Lay out the `near_units` relative to the target's front centre `front`."""
+    return tuple(PlacedUnit(u, lay_out(f, u.stands, Point(front.x + x, front.y + y), turn=t, width=stand_w, depth=stand_d))
+                 for u, f, x, y, t in units)
+
+
+_XY = re.compile(r"^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$")
+
+
+def target_stands(*, formation: str, stands: int, at: str | None, front: Point, turn: float) -> tuple:
+    """The target's stands: `at` ("0,1 4,1 2,3": each stand's centre in cm from the unit's front
+    centre, x to the firer's right, y away from the firer) or else `stands` in a `formation`."""
+    if not at:
+        return lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
+    centres = []
+    for token in at.replace(";", " ").split():
+        m = _XY.match(token)
+        if not m:
+            raise RulesError(f"Stands at: '{token}' is not x,y in cm (e.g. '0,1 4,1 2,3').")
+        centres.append(Point(float(m[1]), float(m[2])))
+    if not 1 <= len(centres) <= MAX_STANDS:
+        raise RulesError(f"Stands at: {len(centres)} stands; give 1 to {MAX_STANDS}.")
+    return lay_out_at(tuple(centres), front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)

@@ -1,0 +1,222 @@
+"""``/siege``: Warmaster sieges (seed 001), with the channel's fortress sections kept in the store
+through cogs/warmaster/fortress_state.py. Thin: options in, engine call, embed and picture out.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations.
+"""
+
+from dataclasses import replace
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from cogs.common.access import actor, in_store
+from cogs.common.dice_source import private_option
+from cogs.common.replies import off_the_loop, send_reply
+from cogs.warmaster.options import (
+    DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, TROOP_CHOICES, near_units, new_dice, place, unit,
+)
+from cogs.warmaster.words.shooting import cannon_reply
+from engine.errors import RulesError
+from engine.geometry import Point
+from engine.warmaster.cannon import PlacedUnit, fire_cannons
+from engine.warmaster.shooting import MAX_HITS_PER_STAND, MAX_STANDS
+from engine.warmaster.stands import Formation, lay_out
+from renders.warmaster.fortress import render_fortress
+from renders.warmaster.artillery import render_cannon
+from cogs.warmaster.words.shooting import volley_reply
+from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
+from cogs.warmaster.fortress_state import fortress, section_test
+from cogs.warmaster.words.siege import (
+    army_reply, assault_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
+)
+from engine.warmaster.assault import AssaultKind, Fighters, assault
+from engine.warmaster.scenarios import army_check, into_the_breach_end, sally_gate, watchtower_relief
+from engine.warmaster.battering import Batterer, batter
+from cogs.warmaster.words.shooting import oil_reply
+from engine.warmaster.boiling_oil import pour_oil
+from engine.warmaster.structure import structure_test
+from storage.sieges import reset_siege
+
+
+class SiegeCog(commands.Cog):
+    """Warmaster sieges: structure tests, battering, oil, siege engines, assaults and the fortress."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    siege = app_commands.Group(name="siege", description="Warmaster sieges: structure tests, battering, oil, siege engines")
+
+    @siege.command(name="structure", description="Structure test of a wall, gate or tower (tokens kept)")
+    @private_option
+    @app_commands.describe(
+        kind="What is shot at", hits="Hits this round, rolled at the table", shots="Shots for the bot to roll",
+        to_hit="Score to hit (6; cannon 5)", tokens="Tokens, for a one-off test", section="Section name: tokens kept",
+        gate="The gateway tower's gate", dice="Your dice in order; the bot rolls the rest")
+    @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()])
+    async def structure(
+        self, interaction: discord.Interaction, kind: str, hits: Optional[Range[int, 0, 40]] = None,
+        shots: Range[int, 0, 40] = 0, to_hit: Range[int, 2, 6] = 6, tokens: Optional[Range[int, 0, 40]] = None,
+        section: Optional[str] = None, gate: bool = False, dice: Optional[str] = None,
+    ) -> None:
+        shot = dict(hits=hits, shots=shots, to_hit=to_hit)
+        if section is None:
+            result = structure_test(DATA.structures[kind], new_dice(self.bot, dice), tokens=tokens or 0, gate=gate, **shot)
+            await send_reply(interaction, structure_reply(result, None, None))
+            return
+        if tokens is not None:
+            raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
+        channel = interaction.channel_id or 0
+        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, new_dice(self.bot, dice), **shot)
+        image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
+        await send_reply(interaction, structure_reply(result, section, image))
+
+    @siege.command(name="batter", description="Ram or giant batters a section: defenders' fire, then the test")
+    @private_option
+    @app_commands.describe(
+        kind="What is battered", by="Ram (3+ save), log rams or giant", rams="Rams or giants (1 hit each)",
+        shots="Defenders' stand-and-shoot attacks", oil="Defenders pour boiling oil", section="Section name: tokens kept",
+        tokens="Tokens, for a one-off test", gate="The gateway tower's gate",
+        **{k: v for k, v in TARGET.items() if k != "position"})
+    @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()],
+                          by=[Choice(name=b.value, value=b.value) for b in Batterer], troop=TROOP_CHOICES)
+    async def batter(
+        self, interaction: discord.Interaction, kind: str, by: str = "ram", rams: Range[int, 1, 4] = 1,
+        shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
+        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Range[int, 1, MAX_STANDS] = 3,
+        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, troop: str = "infantry",
+        dice: Optional[str] = None,
+    ) -> None:
+        who = unit("battering unit", stands=stands, hits=hits, armour=armour, position="open", troop=troop)
+        source = new_dice(self.bot, dice)
+
+        def attempt(tokens: int):
+            return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, source, batterer=Batterer(by),
+                          rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
+
+        if section is None:
+            await send_reply(interaction, batter_reply(attempt(tokens or 0), None, None))
+            return
+        if tokens is not None:
+            raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
+        channel = interaction.channel_id or 0
+        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, source, procedure=attempt)
+        image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
+        await send_reply(interaction, batter_reply(result, section, image))
+
+    @siege.command(name="artillery", description="Tribock, mangonel or bombard (bounces) at a unit")
+    @private_option
+    @app_commands.describe(
+        weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of straight ahead",
+        formation="Bombard: target line or column", turn="Bombard: target turned, degrees",
+        near="Bombard: other units, as for the cannon", **TARGET)
+    @app_commands.choices(weapon=[Choice(name=w.name, value=k) for k, w in DATA.siege_artillery.items()],
+                          position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    async def artillery(
+        self, interaction: discord.Interaction, weapon: str, distance: Range[float, 0.5, 120.0],
+        offset: Range[float, -60.0, 60.0] = 0.0, formation: str = "column", turn: Range[float, -180.0, 180.0] = 0.0,
+        near: Optional[str] = None, stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3,
+        armour: Range[int, 0, 6] = 0, position: str = "open", troop: str = "infantry", dice: Optional[str] = None,
+    ) -> None:
+        w = DATA.siege_artillery[weapon]
+        target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        if not w.bounce:
+            v = fire_siege_artillery(w, DATA.positions, target_unit, distance, new_dice(self.bot, dice), offset=offset)
+            await send_reply(interaction, volley_reply(v, "siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
+            return
+        front = Point(offset, distance)
+        target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
+                                                 depth=DATA.stand_depth))
+        shot = fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
+                            others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
+        image = await off_the_loop(interaction, render_cannon, shot)
+        reply = cannon_reply(shot, image)
+        await send_reply(interaction, replace(reply, command="siege artillery"))
+
+    @siege.command(name="assault", description="One round of an infantry assault on a wall or tower")
+    @private_option
+    @app_commands.describe(
+        kind="From the ground, a siege tower, or a rampart counter attack", shot_hits="Hits from stand and shoot/oil first",
+        a_stands="Attacking unit's stands", a_fighting="Attacking stands fighting", a_attacks="Attack per stand",
+        a_hits="Attackers' Hits", a_armour="Attackers' Armour (0 none)", d_stands="Defending unit's stands",
+        d_fighting="Defending stands fighting", d_attacks="Defenders' Attack per stand", d_hits="Defenders' Hits",
+        d_armour="Defenders' Armour (0 none)", dice="Your dice in order")
+    @app_commands.choices(kind=[Choice(name=k.value, value=k.value) for k in AssaultKind])
+    async def assault(
+        self, interaction: discord.Interaction, kind: str = "wall", shot_hits: Range[int, 0, 60] = 0,
+        a_stands: Range[int, 1, MAX_STANDS] = 3, a_fighting: Range[int, 1, MAX_STANDS] = 1, a_attacks: Range[int, 1, 12] = 3,
+        a_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, a_armour: Range[int, 0, 6] = 0,
+        d_stands: Range[int, 1, MAX_STANDS] = 3, d_fighting: Range[int, 1, MAX_STANDS] = 1, d_attacks: Range[int, 1, 12] = 3,
+        d_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, d_armour: Range[int, 0, 6] = 0, dice: Optional[str] = None,
+    ) -> None:
+        att = Fighters(unit("attackers", stands=a_stands, hits=a_hits, armour=a_armour, position="open", troop="infantry"),
+                       a_fighting, a_attacks)
+        dfn = Fighters(unit("defenders", stands=d_stands, hits=d_hits, armour=d_armour, position="fortified", troop="infantry"),
+                       d_fighting, d_attacks)
+        result = assault(new_dice(self.bot, dice), DATA.positions, att, dfn, kind=AssaultKind(kind), shot_hits=shot_hits)
+        await send_reply(interaction, assault_reply(result))
+
+    @siege.command(name="sally-gate", description="Is the sally gate left open? 3 dice against the enemy's distance")
+    @private_option
+    @app_commands.describe(distance="cm to the nearest enemy", dice="Your 3 dice")
+    async def sally_gate(self, interaction: discord.Interaction, distance: Range[float, 0.5, 500.0], dice: Optional[str] = None) -> None:
+        await send_reply(interaction, sally_gate_reply(sally_gate(DATA.siege, new_dice(self.bot, dice), distance)))
+
+    @siege.command(name="scenario", description="Into the breach: game end; the watchtower: relief force")
+    @private_option
+    @app_commands.describe(scenario="Which scenario", turn="The turn", dispatches="Watchtower: dispatch units through",
+                           dice="Your D6")
+    @app_commands.choices(scenario=[Choice(name=s.name, value=k) for k, s in DATA.scenarios.items()])
+    async def scenario(self, interaction: discord.Interaction, scenario: str, turn: Range[int, 1, 10],
+                       dispatches: Range[int, 0, 10] = 0, dice: Optional[str] = None) -> None:
+        s = DATA.scenarios[scenario]
+        if scenario == "into-the-breach":
+            if dispatches:
+                raise RulesError("Dispatch units belong to the watchtower scenario, not Into the breach.")
+            result, what = into_the_breach_end(s, new_dice(self.bot, dice), turn), "game end"
+        else:
+            result, what = watchtower_relief(s, new_dice(self.bot, dice), turn, dispatches), "relief force"
+        await send_reply(interaction, scenario_reply(result, what))
+
+    @siege.command(name="army", description="Siege list check: unit limits, wall-breaching artillery")
+    @app_commands.describe(points="Army points", side="Attacker or defender: their limits differ",
+                           breaching="Wall-breaching artillery in it")
+    @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
+    async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
+                   breaching: Range[int, 0, 100] = 0) -> None:
+        checked = army_check(DATA.siege, points, defender=side == "defender", breaching=breaching)
+        await send_reply(interaction, army_reply(checked))
+
+    @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
+    async def show_fortress(self, interaction: discord.Interaction) -> None:
+        f = await in_store(fortress, self.bot.store, interaction.channel_id or 0)
+        image = await off_the_loop(interaction, render_fortress, f)
+        await send_reply(interaction, fortress_reply(f, image))
+
+    @siege.command(name="reset", description="End this channel's siege: forget every section")
+    async def reset(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is not None:  # in a server, the siege is the GM's to end (issue 8)
+            (await in_store(actor, interaction, self.bot.store)).require_gm("reset the siege")
+        n = await in_store(reset_siege, self.bot.store, interaction.channel_id or 0)
+        f = await in_store(fortress, self.bot.store, interaction.channel_id or 0)
+        image = await off_the_loop(interaction, render_fortress, f)
+        await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {n} sections forgotten."))
+
+    @siege.command(name="oil", description="Boiling oil / rock droppers on an assaulting unit (D6 chart)")
+    @private_option
+    @app_commands.describe(equipment="Under a sow or siege tower (3+ save)", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    async def oil(
+        self, interaction: discord.Interaction, armour: Range[int, 0, 6] = 0, equipment: bool = False,
+        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
+        troop: str = "infantry", dice: Optional[str] = None,
+    ) -> None:
+        target = unit("assaulting unit", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        await send_reply(interaction, oil_reply(pour_oil(DATA.oil, DATA.positions, target, new_dice(self.bot, dice), equipment=equipment)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SiegeCog(bot))

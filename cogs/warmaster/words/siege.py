@@ -1,0 +1,185 @@
+"""How the siege commands read (seed 001, Siege & Fortresses): structure tests and the fortress.
+
+Pure functions of engine records."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
+from cogs.warmaster.words.shooting import SYSTEM, faces, plural
+from engine.warmaster.structure import Fortress, StructureTest
+
+SOURCE = "Warmaster Siege & Fortresses: Structure tests"
+
+
+def fall_words(t: StructureTest) -> str:
+    """What the fall does: a gateway tower's gate alone leaves the tower standing."""
+    if t.gate:
+        return "The gate is blown apart; the tower stands and its defenders may still shoot or pour oil."
+    return t.structure.on_destroyed
+
+
+def structure_reply(t: StructureTest, section: str | None, image: bytes | None) -> Reply:
+    what = f"{t.structure.name}{' gate' if t.gate else ''}" + (f" '{section}'" if section else "")
+    if not t.tested:
+        outcome = f"{what}: no hits and no Destruction Tokens, so no structure test."
+    elif t.destroyed:
+        outcome = f"{what} falls! {t.total} against {t.points} structure points. {fall_words(t)}"
+    else:
+        outcome = (f"{what} holds: {t.total}, needed {t.needed}. "
+                   + ("It gains a Destruction Token" if t.token_added else "No token: no hits this round")
+                   + f" ({t.tokens_after} now).")
+    lines = []
+    if t.shots:
+        lines.append(f"To hit: {plural(t.shots, 'shot')} needing {t.to_hit_needed}+: {faces(t.to_hit)} -> {plural(t.hits, 'hit')}")
+    else:
+        lines.append(f"Hits this round: {t.hits} (rolled at the table)")
+    lines.append(f"Destruction Tokens before: {t.tokens_before}")
+    if t.tested:
+        lines.append(f"Structure test: {len(t.test_dice)} {'die' if len(t.test_dice) == 1 else 'dice'} ({t.hits} for hits + {t.tokens_before} for tokens): "
+                     f"{faces(t.test_dice)} = {t.total}, needs more than {t.points}")
+    colour = COLOUR_OK if t.destroyed else (COLOUR_MISS if not t.tested else COLOUR_BAD)
+    embed = discord.Embed(title=f"Structure test: {what}", description=f"**{outcome}**", colour=colour)
+    embed.add_field(name="Dice", value=dice_lines(t.dice), inline=False)
+    embed.add_field(name="Test", value=clip_lines(lines), inline=False)
+    if section:
+        embed.add_field(name="Siege", value="Tokens are kept for this section in this channel until it falls or "
+                                            "`/siege reset`.", inline=False)
+    embed.set_footer(text=SOURCE)
+    fields = {
+        "section": section,
+        "structure": {"kind": t.structure.key, "gate": t.gate, "points": t.points, "hits": t.hits, "tokens_before": t.tokens_before,
+                      "dice_total": t.total, "tested": t.tested, "destroyed": t.destroyed, "token_added": t.token_added,
+                      "tokens_after": t.tokens_after},
+    }
+    return Reply(embed=embed, image=image, filename="fortress.png" if image else "", command="siege structure", system=SYSTEM,
+                 dice=t.dice, summary=(outcome, dice_summary(t.dice), *lines), fields=fields)
+
+
+def fortress_reply(f: Fortress, image: bytes, command: str = "siege fortress", note: str | None = None) -> Reply:
+    lines = [f"{s.name}: {s.structure.name}{' gate' if s.gate else ''}, "
+             + ("fallen" if s.breached else f"{plural(s.tokens, 'token')}") for s in f.sections]
+    outcome = note or f"The siege in this channel: {plural(len(f.sections), 'section')}."
+    embed = discord.Embed(title="Siege", description=f"**{outcome}**", colour=COLOUR_MISS)
+    embed.add_field(name="Sections", value=clip_lines(lines) or "none yet", inline=False)
+    embed.set_footer(text=SOURCE)
+    fields = {"sections": [{"section": s.name, "kind": s.structure.key, "gate": s.gate, "tokens": s.tokens, "breached": s.breached}
+                           for s in f.sections]}
+    return Reply(embed=embed, image=image, filename="fortress.png", command=command, system=SYSTEM, dice=(),
+                 summary=(outcome, *lines), fields=fields)
+
+
+def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
+    """``/siege batter``: the defenders' fire, then the ram's hits and the structure test."""
+    from cogs.warmaster.words.shooting import attack_lines
+
+    what = f"{b.structure.name}{' gate' if b.gate else ''}" + (f" '{section}'" if section else "")
+    who = {"ram": "battering ram", "log-ram": "log rams", "giant": "giant"}[b.batterer.value]
+    if b.failed:
+        outcome = (f"The {who} attempt fails: {plural(b.stands_lost, 'stand')} lost to the defenders; "
+                   f"the unit retreats {b.retreat} cm.")
+    elif b.destroyed:
+        outcome = (f"{what} collapses under the {who} ({b.test.total} against {b.test.points})! The unit may advance "
+                   f"or fall back as if it had destroyed its first enemy. {fall_words(b.test)}")
+    else:
+        outcome = (f"{what} stands ({b.test.total}, needed {b.test.needed}): it gains a Destruction Token "
+                   f"({b.tokens_after} now) and the unit falls back {b.fall_back} cm.")
+    lines = []
+    if b.shooting is not None:
+        lines += ["Stand and shoot:"] + attack_lines(b.shooting)
+    if b.oil is not None:
+        lines += [f"Boiling oil: D6 {b.oil_roll.value} -> {plural(b.oil.attacks, 'attack')}"] + (attack_lines(b.oil) if b.oil.attacks else [])
+    if b.shooting is None and b.oil is None:
+        lines.append("The defenders neither shot nor poured oil.")
+    else:
+        lines.append(f"Together: {plural(b.hits_taken, 'hit')} taken, {plural(b.stands_lost, 'stand')} lost")
+    if b.test is not None:
+        t = b.test
+        lines.append(f"{plural(b.rams, b.batterer.value)}: {plural(t.hits, 'automatic hit')}; structure test "
+                     f"{faces(t.test_dice)} = {t.total} ({t.hits} + {t.tokens_before} tokens), needs more than {t.points}")
+    colour = COLOUR_BAD if b.failed else (COLOUR_OK if b.destroyed else COLOUR_MISS)
+    embed = discord.Embed(title=f"Battering: {what}", description=f"**{outcome}**", colour=colour)
+    embed.add_field(name="Dice", value=dice_lines(b.dice), inline=False)
+    embed.add_field(name="Attempt", value=clip_lines(lines), inline=False)
+    embed.set_footer(text="Warmaster Siege & Fortresses: Battering")
+    t = b.test
+    fields = {
+        "section": section, "batterer": b.batterer.value, "failed": b.failed, "retreat": b.retreat, "hits_taken": b.hits_taken,
+        "stands_lost": b.stands_lost, "fall_back": b.fall_back,
+        "structure": None if t is None else {"kind": t.structure.key, "gate": t.gate, "points": t.points, "hits": t.hits,
+                                             "tokens_before": t.tokens_before, "dice_total": t.total, "tested": t.tested,
+                                             "destroyed": t.destroyed, "token_added": t.token_added, "tokens_after": t.tokens_after},
+    }
+    return Reply(embed=embed, image=image, filename="fortress.png" if image else "", command="siege batter", system=SYSTEM,
+                 dice=b.dice, summary=(outcome, dice_summary(b.dice), *lines), fields=fields)
+
+
+def _plain(title: str, outcome: str, colour, dice, lines: list[str], footer: str, command: str, fields: dict) -> Reply:
+    embed = discord.Embed(title=title, description=f"**{outcome}**", colour=colour)
+    if dice:
+        embed.add_field(name="Dice", value=dice_lines(dice), inline=False)
+    if lines:
+        embed.add_field(name="Details", value=clip_lines(lines), inline=False)
+    embed.set_footer(text=footer)
+    return Reply(embed=embed, image=None, filename="", command=command, system=SYSTEM, dice=tuple(dice),
+                 summary=(outcome, *([dice_summary(tuple(dice))] if dice else []), *lines), fields=fields)
+
+
+def assault_reply(a) -> Reply:
+    from cogs.warmaster.words.shooting import attack_json, attack_lines
+
+    att, dfn = a.attackers.unit.name, a.defenders.unit.name
+    if a.outcome.value == "failed":
+        outcome = f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot cost a stand; {att} retreat {a.retreat} cm."
+    elif a.outcome.value == "attackers win" and a.attackers_struck.wiped_out:
+        outcome = (f"{att} wipe out {dfn} ({a.attackers_result}:{a.defenders_result}) and take their place "
+                   "(in a tower: they may advance once into the next defending unit).")
+    elif a.outcome.value == "attackers win":
+        end = "are destroyed: they have nowhere to go" if a.defenders_destroyed else "retreat off the ramparts"
+        outcome = f"{att} win {a.attackers_result}:{a.defenders_result}: {dfn} {end}, and {att} take the ramparts."
+    elif a.outcome.value == "draw":
+        outcome = f"A draw, {a.attackers_result}:{a.defenders_result}: the fight carries on next combat phase."
+    else:
+        outcome = f"{dfn} hold {a.defenders_result}:{a.attackers_result}: {att} are thrown back {a.retreat} cm."
+    lines = [f"Assault: {a.kind.value}" + (f"; attackers +{a.attacker_bonus} attack a stand for charging" if a.attacker_bonus else ""),
+             f"Stand and shoot / oil hits carried in: {a.shot_hits}"]
+    if a.attackers_struck is not None:
+        lines += attack_lines(a.attackers_struck) + attack_lines(a.defenders_struck)
+    lines.append(f"{att} lose {plural(a.attackers_lost, 'stand')} in all.")
+    fields = {"kind": a.kind.value, "outcome": a.outcome.value, "attackers_result": a.attackers_result,
+              "defenders_result": a.defenders_result, "retreat": a.retreat, "defenders_destroyed": a.defenders_destroyed,
+              "attackers_lost": a.attackers_lost, "shot_hits": a.shot_hits,
+              "attackers_struck": None if a.attackers_struck is None else attack_json(a.attackers_struck),
+              "defenders_struck": None if a.defenders_struck is None else attack_json(a.defenders_struck)}
+    colour = COLOUR_OK if a.outcome.value == "attackers win" else (COLOUR_MISS if a.outcome.value == "draw" else COLOUR_BAD)
+    return _plain(f"Assault: {att} against {dfn}", outcome, colour, a.dice, lines,
+                  "Warmaster Siege & Fortresses: Assaults · core rules: charge bonus, combat result", "siege assault", fields)
+
+
+def sally_gate_reply(g) -> Reply:
+    state = "open: it takes a successful order to close it, and counts as defended meanwhile" if g.open else "closed behind them"
+    outcome = f"Sally gate: {faces(g.dice)} = {g.total} against {g.distance:g} cm to the nearest enemy: {state}."
+    return _plain("Sally gate", outcome, COLOUR_BAD if g.open else COLOUR_OK, g.dice, [], "Warmaster Siege & Fortresses: Sally gate",
+                  "siege sally-gate", {"unit": g.unit, "distance": g.distance, "total": g.total, "open": g.open})
+
+
+def scenario_reply(r, what: str) -> Reply:
+    event = "the game ends" if r.scenario.key == "into-the-breach" else "the relief force arrives"
+    not_event = "the game goes on" if r.scenario.key == "into-the-breach" else "no relief yet"
+    outcome = f"{r.scenario.name}, turn {r.turn}: {event if r.happens else not_event} ({r.why})."
+    return _plain(r.scenario.name, outcome, COLOUR_OK if r.happens else COLOUR_MISS, r.dice, [], r.scenario.source,
+                  "siege scenario", {"scenario": r.scenario.key, "turn": r.turn, "roll": None if r.roll is None else r.roll.value,
+                                     "bonus": r.bonus, "needed": r.needed, "happens": r.happens, "question": what})
+
+
+def army_reply(c) -> Reply:
+    side = "defender" if c.defender else "attacker"
+    verdict = "within the limit" if c.ok else "over the limit"
+    outcome = (f"{c.points}-point {side}: minimum unit limits of a {c.minimum_limits}-point army, maximum limits of a "
+               f"{c.maximum_limits}-point army; {c.breaching} of at most {c.breaching_allowed} wall-breaching artillery ({verdict}).")
+    lines = ["Wall-breaching: mangonels, bombards, tribocks, cannons, skull-chukkas, rock lobbers, trebuchets, earthshaker cannons."]
+    return _plain("Siege army check", outcome, COLOUR_OK if c.ok else COLOUR_BAD, (), lines,
+                  "Warmaster Siege & Fortresses: General siege rules, Siege artillery list", "siege army",
+                  {"points": c.points, "side": side, "minimum_limits": c.minimum_limits, "maximum_limits": c.maximum_limits,
+                   "breaching": c.breaching, "breaching_allowed": c.breaching_allowed, "ok": c.ok})

@@ -1,0 +1,287 @@
+"""``/40k``: Warhammer 40,000 vehicles and ordnance (3rd edition trial vehicle rules). Thin:
+options in, engine call, embed and picture out.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations.
+"""
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from cogs.common.dice_source import private_option
+from cogs.common.replies import off_the_loop, send_reply
+from cogs.wh40k.words.vehicles import (
+    assault_reply, damage_reply, firing_reply, ordnance_reply, penetrate_reply, tank_shock_reply, terrain_reply,
+)
+from config.gamedata import wh40k
+from engine.dice import Dice, EnteredDice
+from engine.errors import RulesError
+from engine.wh40k.assault import MAX_ATTACKS, Movement, assault_vehicle
+from engine.wh40k.damage import damage_roll
+from engine.wh40k.firing import MAX_MOVE, may_fire
+from engine.wh40k.tank_shock import tank_shock
+from engine.wh40k.terrain import Mover, difficult_terrain_test
+from engine.wh40k.ordnance import MAX_BS, MAX_LEADERSHIP, MAX_RANGE, MIN_BS, MIN_LEADERSHIP, fire_ordnance
+from engine.wh40k.penetration import MAX_STRENGTH, MIN_STRENGTH, penetrate
+from engine.wh40k.squad import MAX_GAP, MAX_HULL, MAX_MODELS, MIN_HULL, Facing, Squad, VehicleTarget
+from engine.wh40k.vehicle import MAX_ARMOUR, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
+from renders.wh40k.ordnance import render_ordnance
+
+DATA = wh40k()
+
+MARKER = DATA.blast_markers["large"]
+BASE_CHOICES = [Choice(name=f"{b} mm", value=b) for b in DATA.base_sizes]
+FACING_CHOICES = [Choice(name=f.value, value=f.value) for f in Facing]
+
+CLOSE_CHOICES = [Choice(name=f"{w.key} ({w.describe()})", value=w.key) for w in DATA.penetration.values() if w.key != "ordnance"]
+TABLE_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.damage_tables.values()]
+MOVEMENT_CHOICES = [Choice(name="stationary", value=Movement.STATIONARY.value),
+                    Choice(name='up to 6"', value=Movement.SLOW.value), Choice(name='over 6"', value=Movement.FAST.value)]
+MOVER_CHOICES = [Choice(name=m.value, value=m.value) for m in Mover]
+TYPE_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.firing.types]
+
+WEAPON_CHOICES = [Choice(name=f"{w.key} ({w.describe()})", value=w.key) for w in DATA.penetration.values()]
+
+VEHICLE_OPTIONS = dict(
+    open_topped="Open-topped: +1 damage",
+    skimmer_fast="Skimmer that moved over 6\"",
+    hull_down="Hull down (in or behind cover)",
+    smoke="Behind its smoke launchers",
+    immobilised="Already immobilised",
+    stunned="Crew already stunned",
+    no_main="No main weapon (S6+) left",
+    passengers="Models aboard",
+    passenger_save="Passengers' save, 4 = 4+",
+    nearby='Nearby models\' inches from hull, "1 3"',
+    nearby_save="Nearby models' save",
+)
+
+
+def armour_values(text: str) -> tuple[int, int, int]:
+    """The `armour` option: front, side and rear Armour Values ("13 11 10")."""
+    parts = text.replace(",", " ").replace("/", " ").split()
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise RulesError(f"Armour '{text}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
+    front, side, rear = (int(p) for p in parts)
+    return front, side, rear
+
+
+def _dice(bot, entered: Optional[str]) -> Dice:
+    """The bot's dice for one command, behind the players' own when they gave some."""
+    source = bot.new_dice()
+    return EnteredDice(entered, source) if entered else source
+
+
+def vehicle_state(
+    *, open_topped: bool, skimmer_fast: bool, hull_down: bool, smoke: bool, immobilised: bool, stunned: bool,
+    no_main: bool, passengers: int, passenger_save: Optional[int], nearby: Optional[str], nearby_save: Optional[int],
+) -> VehicleState:
+    return VehicleState(
+        open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, smoke=smoke, immobilised=immobilised,
+        stunned=stunned, main_weapons=not no_main, passengers=passengers, passenger_save=passenger_save,
+        nearby=parse_distances(nearby), nearby_save=nearby_save,
+    )
+
+
+class Wh40kCog(commands.Cog):
+    """Warhammer 40,000 vehicles and ordnance."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    group = app_commands.Group(name="40k", description="Warhammer 40,000 vehicles: penetration, damage, ordnance, assaults")
+
+    @group.command(name="penetrate", description="Roll armour penetration, then damage on the right table")
+    @private_option
+    @app_commands.describe(
+        strength="Weapon Strength (not for melta-bomb, krak)", armour="Armour Value of the facing hit",
+        weapon="How it penetrates (default normal)", off_centre="Blast hole not over the vehicle: half S",
+        dice='Your dice in order, e.g. "4 3"', **VEHICLE_OPTIONS,
+    )
+    @app_commands.choices(weapon=WEAPON_CHOICES)
+    async def penetrate(
+        self,
+        interaction: discord.Interaction,
+        armour: Range[int, MIN_ARMOUR, MAX_ARMOUR],
+        strength: Optional[Range[int, MIN_STRENGTH, MAX_STRENGTH]] = None,
+        weapon: str = "normal",
+        off_centre: bool = False,
+        open_topped: bool = False,
+        skimmer_fast: bool = False,
+        hull_down: bool = False,
+        smoke: bool = False,
+        immobilised: bool = False,
+        stunned: bool = False,
+        no_main: bool = False,
+        passengers: Range[int, 0, MAX_PASSENGERS] = 0,
+        passenger_save: Optional[Range[int, 2, 6]] = None,
+        nearby: Optional[str] = None,
+        nearby_save: Optional[Range[int, 2, 6]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        vehicle = vehicle_state(
+            open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, smoke=smoke,
+            immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
+            passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
+        )
+        hit = penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
+                        DATA.wounds, strength=strength, off_centre=off_centre)
+        await send_reply(interaction, penetrate_reply(hit))
+
+    @group.command(name="ordnance", description="Fire ordnance or a barrage (5\" blast): scatter, who is under it, vehicle damage")
+    @private_option
+    @app_commands.describe(
+        distance="Firer to the marker's middle, inches", strength="Weapon Strength", range="Weapon range, inches",
+        barrage="A barrage (G) weapon", min_range="Barrage minimum range, inches",
+        in_sight="Target in sight (barrage) / hole seen", moved="Firer moved (rolls to hit first)", bs="Firer's BS",
+        models="Squad size (default 10)", base="Base size (default 25 mm)", per_row="Models per row (default 5)",
+        gap="Inches between bases (default 1)", armour='Vehicle target: front side rear, "13 11 10"',
+        facing="Vehicle side toward the firer", length="Hull length, inches", width="Hull width, inches",
+        open_topped="Open-topped: hit twice, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
+        hull_down=VEHICLE_OPTIONS["hull_down"], passengers=VEHICLE_OPTIONS["passengers"],
+        leadership="Target's Ld, for barrage pinning", dice='Your dice in order, e.g. "@90 3"',
+    )
+    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
+    async def ordnance(
+        self,
+        interaction: discord.Interaction,
+        distance: Range[float, 0.5, float(MAX_RANGE)],
+        strength: Range[int, MIN_STRENGTH, MAX_STRENGTH],
+        range: Optional[Range[float, 1.0, float(MAX_RANGE)]] = None,
+        barrage: bool = False,
+        min_range: Optional[Range[float, 0.0, float(MAX_RANGE)]] = None,
+        in_sight: bool = True,
+        moved: bool = False,
+        bs: Optional[Range[int, MIN_BS, MAX_BS]] = None,
+        models: Range[int, 1, MAX_MODELS] = 10,
+        base: int = DATA.default_base,
+        per_row: Range[int, 1, MAX_MODELS] = 5,
+        gap: Range[float, 0.0, MAX_GAP] = 1.0,
+        armour: Optional[str] = None,
+        facing: str = Facing.FRONT.value,
+        length: Range[float, MIN_HULL, MAX_HULL] = DATA.hull_length,
+        width: Range[float, MIN_HULL, MAX_HULL] = DATA.hull_width,
+        open_topped: bool = False,
+        skimmer_fast: bool = False,
+        hull_down: bool = False,
+        passengers: Range[int, 0, MAX_PASSENGERS] = 0,
+        leadership: Optional[Range[int, MIN_LEADERSHIP, MAX_LEADERSHIP]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        squad = vehicle = None
+        if armour is None:
+            squad = Squad(models, base, per_row, gap)
+        else:
+            vehicle = VehicleTarget(*armour_values(armour), facing=Facing(facing), length=length, width=width)
+        state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers)
+        shot = fire_ordnance(
+            MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds, _dice(self.bot, dice),
+            strength=strength, distance=distance, max_range=range, squad=squad, vehicle=vehicle, vehicle_state=state,
+            barrage=barrage, min_range=min_range, in_sight=in_sight, moved=moved, ballistic_skill=bs,
+            leadership=leadership, pinning_modifier=DATA.pinning_modifier,
+        )
+        image = await off_the_loop(interaction, render_ordnance, shot)
+        await send_reply(interaction, ordnance_reply(shot, image))
+
+    @group.command(name="damage", description="Roll a damage table on its own, with its fine print")
+    @private_option
+    @app_commands.describe(table="Which damage table", dice='Your dice in order, e.g. "5 @90 3"',
+                           **{k: v for k, v in VEHICLE_OPTIONS.items() if k not in ("hull_down", "smoke")})
+    @app_commands.choices(table=TABLE_CHOICES)
+    async def damage(
+        self,
+        interaction: discord.Interaction,
+        table: str,
+        open_topped: bool = False,
+        skimmer_fast: bool = False,
+        immobilised: bool = False,
+        stunned: bool = False,
+        no_main: bool = False,
+        passengers: Range[int, 0, MAX_PASSENGERS] = 0,
+        passenger_save: Optional[Range[int, 2, 6]] = None,
+        nearby: Optional[str] = None,
+        nearby_save: Optional[Range[int, 2, 6]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        vehicle = vehicle_state(
+            open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=False, smoke=False,
+            immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
+            passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
+        )
+        roll = damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds)
+        await send_reply(interaction, damage_reply(roll))
+
+    @group.command(name="assault", description="Infantry attack a vehicle: hits by its speed, then penetration and damage")
+    @private_option
+    @app_commands.describe(
+        attacks="Attacks (krak/melta: one per model)", armour="Armour Value of the facing attacked",
+        moved="How far the vehicle moved last turn", strength="Attackers' Strength (not krak, melta)",
+        weapon="How they penetrate (default normal)", skimmer="It is a skimmer", walker="It is a walker (grenades only)",
+        open_topped=VEHICLE_OPTIONS["open_topped"], immobilised=VEHICLE_OPTIONS["immobilised"],
+        passengers=VEHICLE_OPTIONS["passengers"], dice='Your dice: to hit, then each hit\'s',
+    )
+    @app_commands.choices(weapon=CLOSE_CHOICES, moved=MOVEMENT_CHOICES)
+    async def assault(
+        self,
+        interaction: discord.Interaction,
+        attacks: Range[int, 1, MAX_ATTACKS],
+        armour: Range[int, MIN_ARMOUR, MAX_ARMOUR],
+        moved: str,
+        strength: Optional[Range[int, MIN_STRENGTH, MAX_STRENGTH]] = None,
+        weapon: str = "normal",
+        skimmer: bool = False,
+        walker: bool = False,
+        open_topped: bool = False,
+        immobilised: bool = False,
+        passengers: Range[int, 0, MAX_PASSENGERS] = 0,
+        dice: Optional[str] = None,
+    ) -> None:
+        state = VehicleState(open_topped=open_topped, immobilised=immobilised, passengers=passengers)
+        result = assault_vehicle(DATA.penetration[weapon], attacks, armour, Movement(moved), state, _dice(self.bot, dice),
+                                 DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker)
+        await send_reply(interaction, assault_reply(result))
+
+    @group.command(name="tank-shock", description="Tank Shock: the unit's Morale check, fall back or Death or Glory")
+    @private_option
+    @app_commands.describe(
+        leadership="The unit's Leadership", hero="Death or Glory: the hero's weapon",
+        strength="The hero's Strength (not krak, melta)", front="The tank's front armour",
+        dice='Your dice: morale 2D6, then the rest',
+    )
+    @app_commands.choices(hero=CLOSE_CHOICES)
+    async def tank_shock(
+        self,
+        interaction: discord.Interaction,
+        leadership: Range[int, MIN_LEADERSHIP, MAX_LEADERSHIP],
+        hero: Optional[str] = None,
+        strength: Optional[Range[int, MIN_STRENGTH, MAX_STRENGTH]] = None,
+        front: Optional[Range[int, MIN_ARMOUR, MAX_ARMOUR]] = None,
+        dice: Optional[str] = None,
+    ) -> None:
+        result = tank_shock(leadership, _dice(self.bot, dice), DATA.damage_tables, DATA.wounds,
+                            hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front)
+        await send_reply(interaction, tank_shock_reply(result))
+
+    @group.command(name="terrain", description="Difficult terrain test for a vehicle, skimmer or walker")
+    @private_option
+    @app_commands.describe(mover="Vehicle, skimmer or walker", hazardous="Especially hazardous: 1-3 immobilises",
+                           fast="Skimmer moving over 6\" (crashes)", dice="Your D6 (walker: 2D6)")
+    @app_commands.choices(mover=MOVER_CHOICES)
+    async def terrain(self, interaction: discord.Interaction, mover: str = Mover.VEHICLE.value, hazardous: bool = False,
+                      fast: bool = False, dice: Optional[str] = None) -> None:
+        result = difficult_terrain_test(Mover(mover), _dice(self.bot, dice), hazardous=hazardous, fast=fast)
+        await send_reply(interaction, terrain_reply(result))
+
+    @group.command(name="firing", description="Which weapons a vehicle may fire after moving")
+    @app_commands.describe(type="Vehicle type", moved="Inches it moved (0 = stationary)")
+    @app_commands.choices(type=TYPE_CHOICES)
+    async def firing(self, interaction: discord.Interaction, type: str, moved: Range[float, 0.0, MAX_MOVE] = 0.0) -> None:
+        await send_reply(interaction, firing_reply(may_fire(DATA.firing, type, moved)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Wh40kCog(bot))

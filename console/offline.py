@@ -1,0 +1,380 @@
+"""The offline console: the bot's slash commands without Discord.
+
+It walks the same ``app_commands`` tree the bot registers with Discord, checks options the way
+Discord does (types, choices, bounds, required), calls the same callbacks with a stand-in
+interaction, and prints what Discord would show: the embed as text and the picture as a PNG file.
+``--json`` prints one object per command (DESIGN.md); errors print ``{"error": ...}`` and exit 2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import hashlib
+import itertools
+import json
+import logging
+import re
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord import AppCommandOptionType
+
+from cogs.common.dice_source import call_command
+from cogs.common.replies import APOLOGY, ERROR_KEY, FAILURE_KEY, REPLY_KEY, Reply
+
+log = logging.getLogger(__name__)
+
+USER_ERROR = 2
+OUR_FAULT = 1
+
+
+class ConsoleError(Exception):
+    """A command line the console cannot run; the message says what to change."""
+
+
+class _Response:
+    def __init__(self, sent: list[dict[str, Any]]) -> None:
+        self._sent = sent
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        self._done = True
+        self._sent.append({"content": content, **kwargs})
+
+    async def defer(self, **kwargs: Any) -> None:
+        self._done = True
+
+
+class _Followup:
+    def __init__(self, sent: list[dict[str, Any]]) -> None:
+        self._sent = sent
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        self._sent.append({"content": content, **kwargs})
+
+
+OFFLINE_USER_ID = 100
+OFFLINE_GUILD_ID = 200
+OFFLINE_CHANNEL_ID = 300
+"""The console's stable identity: one user, in one server and one channel, with every permission
+(a server manager), so a console user can run a whole campaign on their own; the store keeps it
+between runs (README, "The offline identity")."""
+
+
+class OfflineUser:
+    """The console's user: a server member with no roles."""
+
+    def __init__(self, user_id: int, roles: tuple[int, ...] = ()) -> None:
+        self.id = user_id
+        self.name = self.display_name = "console" if user_id == OFFLINE_USER_ID else f"user {user_id}"
+        self.mention = f"<@{user_id}>"
+        self.roles = [discord.Object(id=r) for r in roles]
+
+
+class OfflineInteraction:
+    """What a command callback sees of an interaction, for one console command. By default the
+    offline identity; tests pass another user, server, channel, roles or permissions."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, client: discord.Client, command: app_commands.Command, *, user_id: int = OFFLINE_USER_ID,
+                 guild_id: int | None = OFFLINE_GUILD_ID, channel_id: int = OFFLINE_CHANNEL_ID,
+                 roles: tuple[int, ...] = (), permissions: discord.Permissions | None = None) -> None:
+        self.id = next(self._ids)
+        self.client = client
+        self.command = command
+        self.user = OfflineUser(user_id, roles)
+        self.guild = None if guild_id is None else discord.Object(id=guild_id)
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.permissions = discord.Permissions.all() if permissions is None else permissions
+        self.extras: dict[str, Any] = {}
+        self.namespace: tuple[tuple[str, Any], ...] = ()
+        self.sent: list[dict[str, Any]] = []
+        self.response = _Response(self.sent)
+        self.followup = _Followup(self.sent)
+
+
+def _commands(tree: app_commands.CommandTree) -> list[app_commands.Command]:
+    return [c for c in tree.walk_commands() if isinstance(c, app_commands.Command)]
+
+
+def find_command(tree: app_commands.CommandTree, words: list[str]) -> tuple[app_commands.Command, list[str]]:
+    """The command named by the leading words (``/fire cannon``) and the words left."""
+    if not words:
+        raise ConsoleError("Type a slash command, e.g. /fire cannon distance:30.")
+    known = {c.qualified_name: c for c in _commands(tree)}
+    path: list[str] = []
+    for i, word in enumerate(words):
+        path.append(word.lstrip("/").lower() if i == 0 else word.lower())
+        name = " ".join(path)
+        if name in known:
+            return known[name], words[i + 1 :]
+        if not any(k.startswith(name + " ") for k in known):
+            break
+    typed = "/" + " ".join(path)
+    under = sorted(k for k in known if k.startswith(" ".join(path) + " "))
+    if under:
+        subs = ", ".join(k.split(" ", len(path))[-1] for k in under)
+        raise ConsoleError(f"{typed} needs one of: {subs} (e.g. /{under[0]} ...).")
+    close = difflib.get_close_matches(" ".join(path), list(known), n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else f" Commands: {', '.join('/' + k for k in sorted(known))}."
+    raise ConsoleError(f"There is no command {typed}.{hint}")
+
+
+_WHOLE = re.compile(r"^[+-]?\d+$")
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)$")
+_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'"})
+"""Curly quotes (what phones type) read as straight ones."""
+
+
+def _convert(command: app_commands.Command, param: app_commands.Parameter, raw: str) -> Any:
+    where = f"{param.display_name}"
+    if param.choices:
+        for choice in param.choices:
+            if raw.lower() in (str(choice.value).lower(), choice.name.lower()):
+                return choice.value
+        fits = ", ".join(str(c.value) for c in param.choices)
+        close = difflib.get_close_matches(raw.lower(), [str(c.value) for c in param.choices], n=1, cutoff=0.6)
+        hint = f" Did you mean {close[0]}?" if close else ""
+        raise ConsoleError(f"{where}: '{raw}' is not one of the choices: {fits}.{hint}")
+    kind = param.type
+    try:
+        if kind is AppCommandOptionType.integer:
+            if not _WHOLE.match(raw):
+                raise ValueError
+            value: Any = int(raw)
+        elif kind is AppCommandOptionType.number:
+            if not _NUMBER.match(raw):
+                raise ValueError
+            value = float(raw)
+        elif kind is AppCommandOptionType.boolean:
+            lowered = raw.lower()
+            if lowered not in ("true", "false", "yes", "no"):
+                raise ValueError
+            value = lowered in ("true", "yes")
+        else:
+            value = raw
+    except ValueError:
+        noun = {AppCommandOptionType.integer: "a whole number", AppCommandOptionType.number: "a number",
+                AppCommandOptionType.boolean: "true or false"}.get(kind, "a value")
+        raise ConsoleError(f"{where}: '{raw}' is not {noun}.") from None
+    if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        low, high = param.min_value, param.max_value
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ConsoleError(f"{where}: {raw} is out of bounds: give {low:g} to {high:g}.")
+    return value
+
+
+def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, Any]:
+    """``name:value`` words into the callback's keyword arguments, checked as Discord would."""
+    params = {p.display_name: p for p in command.parameters}
+    merged: list[str] = []
+    for word in words:  # "distance: 30" typed with a space after the colon
+        if merged and merged[-1].endswith(":") and ":" not in word:
+            merged[-1] += word
+        else:
+            merged.append(word)
+    values: dict[str, Any] = {}
+    for word in merged:
+        name, colon, raw = word.partition(":")
+        if not colon:
+            known = word.split("=")[0].lower()
+            example = f"{known}:VALUE" if known in params else "distance:30"
+            raise ConsoleError(f"'{word}' is not an option: write options as name:value with a colon, e.g. {example}.")
+        name = name.lower()
+        if name not in params:
+            close = difflib.get_close_matches(name, list(params), n=1)
+            if not params:
+                raise ConsoleError(f"/{command.qualified_name} takes no options.")
+            hint = f" Did you mean {close[0]}?" if close else f" Options: {', '.join(params)}."
+            raise ConsoleError(f"/{command.qualified_name} has no option '{name}'.{hint}")
+        if params[name].name in values:
+            raise ConsoleError(f"{name} is given twice.")
+        if raw == "":
+            raise ConsoleError(f"{name}: give a value after the colon.")
+        values[params[name].name] = _convert(command, params[name], raw)
+    missing = [p.display_name for p in command.parameters if p.required and p.name not in values]
+    if missing:
+        raise ConsoleError(f"/{command.qualified_name} needs {', '.join(missing)}.")
+    return values
+
+
+async def invoke(bot: discord.Client, line: str, **who: Any) -> OfflineInteraction:
+    """Run one command line through the tree as Discord would; the interaction holds the reply.
+    `who` overrides the offline identity (see :class:`OfflineInteraction`)."""
+    try:
+        words = shlex.split(line.translate(_QUOTES))
+    except ValueError as e:
+        raise ConsoleError(f"Cannot read that line: {e} (check the quotes).") from None
+    command, rest = find_command(bot.tree, words)
+    kwargs = parse_options(command, rest)
+    interaction = OfflineInteraction(bot, command, **who)
+    interaction.namespace = tuple((p.display_name, kwargs[p.name]) for p in command.parameters if p.name in kwargs)
+    await call_command(command, interaction, kwargs)
+    return interaction
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\*\*|`", "", text)
+
+
+def embed_text(embed: discord.Embed) -> str:
+    lines = [_plain(embed.title or "")]
+    if embed.description:
+        lines.append(_plain(embed.description))
+    for f in embed.fields:
+        lines += ["", f"{f.name}:"] + [f"  {_plain(v)}" for v in f.value.splitlines()]
+    if embed.footer and embed.footer.text:
+        lines += ["", embed.footer.text]
+    return "\n".join(lines)
+
+
+def save_picture(reply: Reply, folder: Path) -> str | None:
+    if reply.image is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = Path(reply.filename).stem
+    path = folder / f"{stem}-{hashlib.sha256(reply.image).hexdigest()[:10]}.png"
+    if not path.exists():
+        path.write_bytes(reply.image)
+    return str(path)
+
+
+def save_attachments(reply: Reply, folder: Path) -> list[str]:
+    """The reply's further files (reports, exports), written under `folder` with the names Discord
+    would show (a reply's text may name them, e.g. ``bot.py verify battle-1-2-rolls.json``), each in
+    a subfolder named by its content's hash so no earlier file is overwritten; their paths."""
+    paths = []
+    for name, data in reply.attachments:
+        path = folder / hashlib.sha256(data).hexdigest()[:10] / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        paths.append(str(path))
+    return paths
+
+
+async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.stdout, **who: Any) -> int:
+    """Run one command line and print its answer; returns the exit code."""
+    try:
+        interaction = await invoke(bot, line, **who)
+    except ConsoleError as e:
+        return _fail(str(e), USER_ERROR, as_json, out)
+    except Exception:  # a bug of ours: logged with its traceback, never shown
+        log.exception("console line failed: %r", line)
+        return _fail(APOLOGY, OUR_FAULT, as_json, out)
+    if ERROR_KEY in interaction.extras:
+        return _fail(interaction.extras[ERROR_KEY], USER_ERROR, as_json, out)
+    if FAILURE_KEY in interaction.extras:
+        return _fail(interaction.extras[FAILURE_KEY], OUR_FAULT, as_json, out)
+    reply: Reply = interaction.extras[REPLY_KEY]
+    path = save_picture(reply, bot.settings.data_dir / "console")
+    files = save_attachments(reply, bot.settings.data_dir / "console")
+    if as_json:
+        print(json.dumps({**reply.json(path), **({"files": files} if files else {})}, ensure_ascii=False), file=out)
+    else:
+        print(embed_text(reply.embed), file=out)
+        if path:
+            print(f"\nPicture: {path}", file=out)
+        for f in files:
+            print(f"File: {f}", file=out)
+    return 0
+
+
+def _fail(message: str, code: int, as_json: bool, out) -> int:
+    print(json.dumps({"error": message}, ensure_ascii=False) if as_json else message, file=out)
+    return code
+
+
+BANNER = (
+    "Bombardier offline console. Type a slash command, e.g.\n"
+    '  /fire cannon distance:30 ranks:4 files:5 dice:"H 4 8"\n'
+    "'commands' lists them all; 'quit' leaves."
+)
+
+
+async def _session(bot, command: str | None, as_json: bool) -> int:
+    await bot.load_cogs()
+    if command is not None:
+        return await run_line(bot, command, as_json=as_json)
+    interactive = sys.stdin.isatty()
+    if interactive:
+        print(BANNER)
+    while True:
+        try:
+            line = input("bombardier> " if interactive else "").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return 0
+        if line in ("quit", "exit"):
+            return 0
+        if line in ("commands", "help"):
+            for c in _commands(bot.tree):
+                print(f"  /{c.qualified_name}: {c.description}")
+            continue
+        if line:
+            await run_line(bot, line, as_json=as_json)
+
+
+def run(bot, command: str | None, *, as_json: bool = False) -> int:
+    """``python bot.py play``: one command, or a prompt when none is given."""
+    try:
+        import readline  # noqa: F401  (line editing and history at the prompt)
+    except ImportError:
+        pass
+    try:
+        return asyncio.run(_session(bot, command, as_json))
+    except KeyboardInterrupt:
+        print()
+        return 130
+    except Exception:  # a bug of ours outside any one command (loading the cogs): logged, never shown
+        log.exception("the console failed")
+        return _fail(APOLOGY, OUR_FAULT, as_json, sys.stdout)
+
+
+def command_tree(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
+    """Every command with its options, as ``commands --json`` prints them."""
+    out = []
+    for c in _commands(tree):
+        options = []
+        for p in c.parameters:
+            options.append({
+                "name": p.display_name,
+                "description": p.description,
+                "type": p.type.name,
+                "required": p.required,
+                "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices],
+                "min_value": p.min_value,
+                "max_value": p.max_value,
+            })
+        out.append({"name": c.qualified_name, "description": c.description, "options": options})
+    return out
+
+
+def list_commands(bot, *, as_json: bool) -> int:
+    """``python bot.py commands``."""
+    try:
+        asyncio.run(bot.load_cogs())
+    except Exception:
+        log.exception("loading the commands failed")
+        return _fail(APOLOGY, OUR_FAULT, as_json, sys.stdout)
+    tree = command_tree(bot.tree)
+    if as_json:
+        print(json.dumps(tree, indent=2, ensure_ascii=False))
+        return 0
+    for c in tree:
+        print(f"/{c['name']}: {c['description']}")
+        for o in c["options"]:
+            bounds = f" [{o['min_value']:g}-{o['max_value']:g}]" if o["min_value"] is not None else ""
+            choices = f" ({', '.join(str(ch['value']) for ch in o['choices'])})" if o["choices"] else ""
+            need = "required" if o["required"] else "optional"
+            print(f"    {o['name']} ({o['type']}, {need}){bounds}{choices}: {o['description']}")
+    return 0

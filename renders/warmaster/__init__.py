@@ -1,0 +1,2 @@
+"""Pictures of Warmaster results: artillery on stands (artillery.py) and the siege's fortress
+(fortress.py). May import engine records, renders.canvas and drawing libraries only."""

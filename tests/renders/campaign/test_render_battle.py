@@ -1,0 +1,46 @@
+"""The /battle status picture: a valid, repeatable PNG, and golden boards."""
+
+from renders.campaign.battle import BattleBoard, BoardRow, FortRow, render_battle
+from tests.renders.conftest import decode
+
+BOARD = BattleBoard(
+    "Battle 3: turn 2 · Border Wars", "2 players · 4 shots from the roster", 2, (
+        BoardRow("Helblaster of Nuln", "great-cannon", "Alice", 0, 4, "destroyed", None, 1),
+        BoardRow("Old Betsy", "cannon", "Alice", 3, 3, "silenced", 4),
+        BoardRow("Rocky", "stone-thrower", "Bob", 1, 3, "silenced", 3),
+        BoardRow("Skewer", "bolt-thrower", "Bob", 2, 2, "ready", None),
+    ),
+)
+
+
+def test_the_board_is_a_repeatable_png_one_row_per_machine():
+    png = render_battle(BOARD)
+    assert png == render_battle(BOARD)
+    image = decode(png)
+    assert image.width == 760 and image.height == 62 + 34 + 46 * 4 + 36
+
+
+def test_golden_boards(golden):
+    golden("battle_board", render_battle(BOARD))
+    golden("battle_board_empty", render_battle(BattleBoard("Battle 1: turn 1", "1 player · 0 shots", 1, ())))
+
+
+SIEGE = BattleBoard(
+    BOARD.title, BOARD.subtitle, BOARD.turn, BOARD.rows[:2], (
+        FortRow("north gate", "Gateway", 12, 0, True),
+        FortRow("gatehouse", "Gateway tower gate", 12, 2, False),
+        FortRow("keep", "Tower", 30, 20, False),
+        FortRow("east wall", "Wall", 20, 0, False),
+    ),
+)
+
+
+def test_the_siege_adds_a_row_per_section_below_the_machines():
+    image = decode(render_battle(SIEGE))
+    assert image.height == 62 + 34 + 46 * 2 + 36 + 30 + 40 * 4 + 8
+    assert decode(render_battle(BattleBoard(*[getattr(BOARD, f) for f in ("title", "subtitle", "turn", "rows")]))).size == \
+        decode(render_battle(BOARD)).size  # no siege, no change
+
+
+def test_golden_siege_board(golden):
+    golden("battle_board_siege", render_battle(SIEGE))

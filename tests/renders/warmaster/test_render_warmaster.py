@@ -1,0 +1,64 @@
+"""Pictures of Warmaster shots: the cannon's bounce through stands."""
+
+from config.gamedata import warmaster
+from engine.dice import RandomDice
+from engine.geometry import Point
+from engine.warmaster.cannon import PlacedUnit, fire_cannons
+from engine.warmaster.profiles import Position
+from engine.warmaster.shooting import Side, Unit
+from engine.warmaster.stands import Formation, lay_out
+from renders.warmaster.artillery import render_cannon
+
+W = warmaster()
+
+
+def _unit(name, n, side=Side.ENEMY, engaged=False):
+    return Unit(name, n, 3, None, Position.OPEN, W.troops["infantry"], side, engaged)
+
+
+def bounce_shot():
+    target = PlacedUnit(_unit("target", 3), lay_out(Formation.COLUMN, 3, Point(2, 30), turn=20))
+    friend = PlacedUnit(_unit("friend 1", 2, Side.FRIEND), lay_out(Formation.LINE, 2, Point(3, 37.5)))
+    engaged = PlacedUnit(_unit("enemy 1", 2, engaged=True), lay_out(Formation.LINE, 2, Point(-7, 31)))
+    return fire_cannons(W.artillery["cannon"], W.positions, target, RandomDice(5),
+                        cannons=2, others=(friend, engaged))
+
+
+def test_cannon_bounce_golden(golden):
+    png = render_cannon(bounce_shot())
+    assert png.startswith(b"\x89PNG")
+    golden("wm_cannon_bounce", png)
+
+
+def test_same_record_same_bytes():
+    shot = bounce_shot()
+    assert render_cannon(shot) == render_cannon(shot)
+
+
+def test_far_shot_draws_without_the_cannon(golden):
+    target = PlacedUnit(_unit("target", 4), lay_out(Formation.LINE, 4, Point(-1, 55)))
+    shot = fire_cannons(W.artillery["cannon"], W.positions, target, RandomDice(2), cannons=1)
+    golden("wm_cannon_far_line", render_cannon(shot))
+
+
+def test_fortress_golden(golden):
+    from engine.warmaster.structure import Fortress, SectionState
+    from renders.warmaster.fortress import render_fortress
+
+    s = W.structures
+    f = Fortress((SectionState("gate", s["gateway"], False, 4, False), SectionState("keep", s["tower"], False, 8, False),
+                  SectionState("main gate", s["gateway-tower"], True, 1, False), SectionState("north wall", s["wall"], False, 0, True),
+                  SectionState("stakes", s["palisade-wall"], False, 2, False), SectionState("west tower", s["palisade-tower"], False, 13, False)),
+                 tested="keep")
+    golden("wm_fortress", render_fortress(f))
+
+
+def test_bone_thrower_skewer_golden(golden):
+    from engine.warmaster.bone_thrower import fire_bone_thrower
+    from renders.warmaster.artillery import render_bone_thrower
+
+    target = PlacedUnit(_unit("target", 2), lay_out(Formation.COLUMN, 2, Point(0, 20)))
+    friend = PlacedUnit(_unit("friend 1", 3, Side.FRIEND), lay_out(Formation.LINE, 3, Point(1, 24)))
+    enemy = PlacedUnit(_unit("enemy 1", 3, engaged=True), lay_out(Formation.LINE, 3, Point(1, 26)))
+    shot = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, target, RandomDice(4), others=(enemy, friend))
+    golden("wm_bone_thrower_skewer", render_bone_thrower(shot))
