@@ -346,12 +346,13 @@ def command_tree(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
     for c in _commands(tree):
         options = []
         for p in c.parameters:
+            offered = getattr(c._params[p.name].autocomplete, "offered", ())  # cogs/common/choices.py
             options.append({
                 "name": p.display_name,
                 "description": p.description,
                 "type": p.type.name,
                 "required": p.required,
-                "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices],
+                "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices or offered],
                 "min_value": p.min_value,
                 "max_value": p.max_value,
             })
