@@ -146,13 +146,11 @@ async def test_a_slow_command_defers_then_follows_up_through_a_500(live_bot, sta
 async def test_listed_guilds_get_the_commands_instead_of_a_global_sync(standin, tmp_path):
     from bot import create_bot
     from config.settings import Settings
-    from tests.e2e.standin import GUILD_ID
+    from tests.e2e.standin import GUILD_ID, start_client
 
     bot = create_bot(Settings(token="standin-token", data_dir=tmp_path, sync_guilds=(GUILD_ID,)))
-    bot._connection.guild_ready_timeout = 0
-    runner = asyncio.create_task(bot.start("standin-token"))
+    runner = await start_client(bot)
     try:
-        await asyncio.wait_for(bot.wait_until_ready(), 15)
         assert [r.path for r in standin.requests if r.method == "PUT"] == [f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"]
         assert "fire" in [c["name"] for c in standin.guild_commands[GUILD_ID]]
         assert standin.global_commands == []
