@@ -66,7 +66,7 @@ OFFLINE_GUILD_ID = 200
 OFFLINE_CHANNEL_ID = 300
 """The console's stable identity: one user, in one server and one channel, with every permission
 (a server manager), so a console user can run a whole campaign on their own; the store keeps it
-between runs (README, "The offline identity")."""
+between runs (docs/architecture.md, "The offline identity")."""
 
 
 class OfflineUser:

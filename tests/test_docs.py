@@ -94,3 +94,35 @@ def test_docs_has_pages_and_every_page_is_linked_from_the_index():
     for page in sorted((ROOT / "docs").glob("*.md")):
         if page.name != "README.md":
             assert f"]({page.name}" in index, f"docs/README.md does not link {page.name}"
+
+
+INVITE = re.compile(r"https://discord\.com/oauth2/authorize\?client_id=APPLICATION_ID&scope=([\w+.]+)&permissions=(\d+)")
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/hosting.md"])
+def test_the_invite_url_asks_for_exactly_what_the_bot_uses(page):
+    import discord
+
+    from bot import create_bot
+    from config.settings import Settings
+
+    found = INVITE.findall((ROOT / page).read_text(encoding="utf-8"))
+    assert found, f"{page} has no invite URL"
+    for scopes, permissions in found:
+        assert sorted(scopes.split("+")) == ["applications.commands", "bot"]
+        assert int(permissions) == discord.Permissions(send_messages=True, embed_links=True, attach_files=True).value
+    intents = create_bot(Settings(sync_commands=False)).intents
+    assert not (intents.message_content or intents.members or intents.presences), "the docs say no privileged intents"
+
+
+def test_the_configuration_reference_has_every_key_and_variable():
+    from config import settings
+
+    hosting = (ROOT / "docs" / "hosting.md").read_text(encoding="utf-8")
+    for key in settings.KNOWN_KEYS:
+        assert f"| `{key}` |" in hosting, f"docs/hosting.md's configuration reference lacks the key {key}"
+    source = (ROOT / "config" / "settings.py").read_text(encoding="utf-8")
+    variables = set(re.findall(r"\benv(?:\.get\(|\[)\"([A-Z_]+)\"", source)) | set(re.findall(r"\"([A-Z_]+)\" in env", source))
+    assert {"DISCORD_TOKEN", "BOMBARDIER_CONFIG", "BOMBARDIER_DATA", "BOMBARDIER_DATABASE"} <= variables
+    for name in variables:
+        assert f"| `{name}` |" in hosting, f"docs/hosting.md's configuration reference lacks the variable {name}"
