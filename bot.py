@@ -46,6 +46,22 @@ EXTENSIONS = (
     "cogs.common.buttons",
 )
 
+COMMAND_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "fire": ("cogs.fantasy.fire",), "misfire": ("cogs.fantasy.fire",),
+    "shoot": ("cogs.fantasy.shoot",), "breath": ("cogs.fantasy.shoot",),
+    "combat": ("cogs.fantasy.combat",),
+    "wm": ("cogs.warmaster.wm",), "siege": ("cogs.warmaster.siege",),
+    "40k": ("cogs.wh40k.vehicles",),
+    "roll": ("cogs.dice.roll",), "log": ("cogs.dice.roll",),
+    "rules": ("cogs.rules.commands",),
+    "settings": ("cogs.campaign.commands",), "campaign": ("cogs.campaign.commands",),
+    "battle": ("cogs.campaign.commands",), "machine": ("cogs.campaign.commands",),
+}
+"""The extension that defines each top-level command, so the console's one-shot ``play`` loads
+only what its command needs (every cog costs start-up time). A command that walks the whole tree
+(/help) or is not listed loads them all; tests/test_startup.py checks this map against the tree.
+The buttons extension is always loaded: it adds the buttons every reply may carry."""
+
 
 class BombardierTree(app_commands.CommandTree):
     """The command tree, with the one error handler every command shares."""
@@ -128,8 +144,13 @@ class BombardierBot(commands.Bot):
         if "store" in self.__dict__:
             self.store.close()
 
-    async def load_cogs(self) -> None:
-        for name in EXTENSIONS:
+    async def load_cogs(self, command: str | None = None) -> None:
+        """Loads every extension, or, given a top-level command name (``fire``), only the one that
+        defines it and the buttons (see :data:`COMMAND_EXTENSIONS`)."""
+        wanted = EXTENSIONS
+        if command is not None and command in COMMAND_EXTENSIONS:
+            wanted = (*COMMAND_EXTENSIONS[command], "cogs.common.buttons")
+        for name in wanted:
             if name not in self.extensions:
                 await self.load_extension(name)
 

@@ -294,6 +294,12 @@ def _fail(message: str, code: int, as_json: bool, out) -> int:
     return code
 
 
+def top_level_name(line: str) -> str | None:
+    """``fire`` for ``/fire cannon distance:30``: the command whose cog a one-shot run loads."""
+    words = line.strip().lstrip("/").split(maxsplit=1)
+    return words[0].lower() if words else None
+
+
 BANNER = (
     "Bombardier offline console. Type a slash command, e.g.\n"
     '  /fire cannon distance:30 ranks:4 files:5 dice:"H 4 8"\n'
@@ -302,9 +308,10 @@ BANNER = (
 
 
 async def _session(bot, command: str | None, as_json: bool) -> int:
-    await bot.load_cogs()
     if command is not None:
+        await bot.load_cogs(top_level_name(command))  # a one-shot command loads only its own cog
         return await run_line(bot, command, as_json=as_json)
+    await bot.load_cogs()
     interactive = sys.stdin.isatty()
     if interactive:
         print(BANNER)
