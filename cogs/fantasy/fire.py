@@ -345,7 +345,8 @@ class FireCog(commands.Cog):
         start="Narrow end's distance, if ranged",
         leadership="Target's Ld: bot rolls Panic",
         flammable="Target is Flammable", machine=MACHINE_OPTION,
-        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
+        dice='Your dice: flame distance first, e.g. "4"',
     )
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("fire-thrower"))
     async def fire_thrower(
