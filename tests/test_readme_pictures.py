@@ -8,7 +8,7 @@ import pytest
 from scripts import readme_pictures as pictures
 
 ROOT = Path(__file__).resolve().parent.parent
-REGENERATE = "run: .venv/bin/python scripts/readme_pictures.py (and look at the pictures)"
+REGENERATE = "run: make docs (or .venv/bin/python scripts/readme_pictures.py), and look at the pictures"
 
 
 @pytest.fixture(scope="module")
