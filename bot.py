@@ -2,7 +2,7 @@
 
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
     python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
-    python bot.py commands [--json]
+    python bot.py commands [--json | --markdown]
     python bot.py verify <export.json>   check a roll log export (exit 0 ok, 1 failed, 2 unreadable)
 
 :func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
@@ -21,6 +21,7 @@ import sys
 from dataclasses import replace
 from functools import cached_property
 
+import aiohttp
 import discord
 import numpy as np
 from discord import app_commands
@@ -44,6 +45,22 @@ EXTENSIONS = (
     "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands",
     "cogs.common.buttons",
 )
+
+COMMAND_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "fire": ("cogs.fantasy.fire",), "misfire": ("cogs.fantasy.fire",),
+    "shoot": ("cogs.fantasy.shoot",), "breath": ("cogs.fantasy.shoot",),
+    "combat": ("cogs.fantasy.combat",),
+    "wm": ("cogs.warmaster.wm",), "siege": ("cogs.warmaster.siege",),
+    "40k": ("cogs.wh40k.vehicles",),
+    "roll": ("cogs.dice.roll",), "log": ("cogs.dice.roll",),
+    "rules": ("cogs.rules.commands",),
+    "settings": ("cogs.campaign.commands",), "campaign": ("cogs.campaign.commands",),
+    "battle": ("cogs.campaign.commands",), "machine": ("cogs.campaign.commands",),
+}
+"""The extension that defines each top-level command, so the console's one-shot ``play`` loads
+only what its command needs (every cog costs start-up time). A command that walks the whole tree
+(/help) or is not listed loads them all; tests/test_startup.py checks this map against the tree.
+The buttons extension is always loaded: it adds the buttons every reply may carry."""
 
 
 class BombardierTree(app_commands.CommandTree):
@@ -127,8 +144,13 @@ class BombardierBot(commands.Bot):
         if "store" in self.__dict__:
             self.store.close()
 
-    async def load_cogs(self) -> None:
-        for name in EXTENSIONS:
+    async def load_cogs(self, command: str | None = None) -> None:
+        """Loads every extension, or, given a top-level command name (``fire``), only the one that
+        defines it and the buttons (see :data:`COMMAND_EXTENSIONS`)."""
+        wanted = EXTENSIONS
+        if command is not None and command in COMMAND_EXTENSIONS:
+            wanted = (*COMMAND_EXTENSIONS[command], "cogs.common.buttons")
+        for name in wanted:
             if name not in self.extensions:
                 await self.load_extension(name)
 
@@ -154,6 +176,14 @@ def create_bot(settings: Settings) -> BombardierBot:
     return BombardierBot(settings)
 
 
+def for_the_operator(record: logging.LogRecord) -> bool:
+    """What the terminal shows in Discord mode: the bot's own lines and discord.py's warnings, less
+    the voice-support notices (the bot has no voice); everything still goes to the log file."""
+    if record.name.startswith("discord"):
+        return record.levelno >= logging.WARNING and "voice will NOT be supported" not in record.getMessage()
+    return True
+
+
 def setup_logging(settings: Settings, *, to_stderr: bool) -> None:
     """Discord mode logs to stderr and the log file; the console logs only to the file, so no
     traceback ever reaches the console user."""
@@ -162,13 +192,58 @@ def setup_logging(settings: Settings, *, to_stderr: bool) -> None:
         logging.handlers.RotatingFileHandler(settings.log_file, maxBytes=2_000_000, backupCount=3, encoding="utf-8")
     ]
     if to_stderr:
-        handlers.append(logging.StreamHandler())
+        stderr = logging.StreamHandler()
+        stderr.addFilter(for_the_operator)
+        handlers.append(stderr)
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
     for h in handlers:
         h.setFormatter(fmt)
         root.addHandler(h)
     root.setLevel(settings.log_level)
+
+
+def run_discord(settings: Settings) -> int:
+    """Connects to Discord and serves until stopped. Whatever keeps it from starting (an unusable
+    data folder or database, a refused token, no way to reach Discord) is one line on stderr and a
+    non-zero exit, never a traceback; the details go to the log file."""
+    try:
+        setup_logging(settings, to_stderr=True)
+    except OSError as e:
+        print(f"The data folder {settings.data_dir} cannot be used: {e.strerror}.", file=sys.stderr)
+        return 2
+    bot = create_bot(settings)
+    try:
+        bot.store
+    except StoreError as e:
+        log.error("%s", e)
+        return 2
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN (or the token file) for the bot's current token.")
+        return 1
+    except (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.GatewayNotFound, discord.HTTPException) as e:
+        log.debug("connecting to Discord failed", exc_info=True)
+        log.error("Cannot reach Discord (%s): check the network, or unset DISCORD_TOKEN for the offline console.",
+                  unreachable_reason(e))
+        return 1
+    return 0
+
+
+def unreachable_reason(error: BaseException) -> str:
+    """One short phrase for why Discord could not be reached, without the token or a traceback."""
+    if isinstance(error, aiohttp.ClientConnectorDNSError):
+        return "its address could not be looked up"
+    if isinstance(error, aiohttp.ClientConnectorError):
+        return f"the connection was refused or failed: {error.os_error.strerror or error.os_error}"
+    if isinstance(error, asyncio.TimeoutError):
+        return "it did not answer in time"
+    if isinstance(error, discord.HTTPException):
+        return f"it answered HTTP {error.status}"
+    if isinstance(error, discord.GatewayNotFound):
+        return "its gateway could not be found"
+    return str(error) or type(error).__name__
 
 
 def verify_export(path: str) -> int:
@@ -204,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
+    listing.add_argument("--markdown", action="store_true", help="as Markdown (docs/commands.md)")
     check = sub.add_parser("verify", help="check a roll log export (/log export, /log reveal, a battle's end)")
     check.add_argument("export", help="the export's JSON file")
     args = parser.parse_args(argv)
@@ -218,19 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     if args.mode is None and settings.token:
-        setup_logging(settings, to_stderr=True)
-        bot = create_bot(settings)
-        try:
-            bot.store
-        except StoreError as e:
-            log.error("%s", e)
-            return 2
-        try:
-            bot.run(settings.token, log_handler=None)
-        except discord.LoginFailure:
-            log.error("Discord refused the token: check DISCORD_TOKEN.")
-            return 1
-        return 0
+        return run_discord(settings)
 
     from console import offline as console
 
@@ -240,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"The data folder {settings.data_dir} cannot be used: {e.strerror}.", file=sys.stderr)
         return 2
     if args.mode == "commands":
-        return console.list_commands(create_bot(settings), as_json=args.json)
+        return console.list_commands(create_bot(settings), as_json=args.json, as_markdown=args.markdown)
     seed = getattr(args, "seed", None)
     bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
     try:
