@@ -11,7 +11,7 @@ async def test_shoot_from_the_flank_says_dodge_does_not_apply(play):
 
 
 async def test_combat_attacks_from_the_flank_are_not_dodged(play):
-    code, r = await play('/combat attacks attacks:1 ws:4 enemy_ws:4 strength:4 toughness:4 dodge:"5 flank" dice:"4 4"')
+    code, r = await play('/combat attacks attacks:1 ws:4 enemy_ws:4 strength:4 toughness:4 dodge:"5+ flank" dice:"4 4"')
     assert code == 0, r
     assert r["unsaved"] == 1 and any("outside its front arc" in x for x in r["rules"])
     code, r = await play('/combat attacks attacks:1 ws:4 enemy_ws:4 strength:4 toughness:4 dodge:5 dice:"4 4 5"')
