@@ -2,7 +2,7 @@
 
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
     python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
-    python bot.py commands [--json]
+    python bot.py commands [--json | --markdown]
     python bot.py verify <export.json>   check a roll log export (exit 0 ok, 1 failed, 2 unreadable)
 
 :func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
@@ -45,6 +45,22 @@ EXTENSIONS = (
     "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands",
     "cogs.common.buttons",
 )
+
+COMMAND_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "fire": ("cogs.fantasy.fire",), "misfire": ("cogs.fantasy.fire",),
+    "shoot": ("cogs.fantasy.shoot",), "breath": ("cogs.fantasy.shoot",),
+    "combat": ("cogs.fantasy.combat",),
+    "wm": ("cogs.warmaster.wm",), "siege": ("cogs.warmaster.siege",),
+    "40k": ("cogs.wh40k.vehicles",),
+    "roll": ("cogs.dice.roll",), "log": ("cogs.dice.roll",),
+    "rules": ("cogs.rules.commands",),
+    "settings": ("cogs.campaign.commands",), "campaign": ("cogs.campaign.commands",),
+    "battle": ("cogs.campaign.commands",), "machine": ("cogs.campaign.commands",),
+}
+"""The extension that defines each top-level command, so the console's one-shot ``play`` loads
+only what its command needs (every cog costs start-up time). A command that walks the whole tree
+(/help) or is not listed loads them all; tests/test_startup.py checks this map against the tree.
+The buttons extension is always loaded: it adds the buttons every reply may carry."""
 
 
 class BombardierTree(app_commands.CommandTree):
@@ -148,8 +164,13 @@ class BombardierBot(commands.Bot):
         if "store" in self.__dict__:
             self.store.close()
 
-    async def load_cogs(self) -> None:
-        for name in EXTENSIONS:
+    async def load_cogs(self, command: str | None = None) -> None:
+        """Loads every extension, or, given a top-level command name (``fire``), only the one that
+        defines it and the buttons (see :data:`COMMAND_EXTENSIONS`)."""
+        wanted = EXTENSIONS
+        if command is not None and command in COMMAND_EXTENSIONS:
+            wanted = (*COMMAND_EXTENSIONS[command], "cogs.common.buttons")
+        for name in wanted:
             if name not in self.extensions:
                 await self.load_extension(name)
 
@@ -278,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
+    listing.add_argument("--markdown", action="store_true", help="as Markdown (docs/commands.md)")
     check = sub.add_parser("verify", help="check a roll log export (/log export, /log reveal, a battle's end)")
     check.add_argument("export", help="the export's JSON file")
     args = parser.parse_args(argv)
@@ -302,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"The data folder {settings.data_dir} cannot be used: {e.strerror}.", file=sys.stderr)
         return 2
     if args.mode == "commands":
-        return console.list_commands(create_bot(settings), as_json=args.json)
+        return console.list_commands(create_bot(settings), as_json=args.json, as_markdown=args.markdown)
     seed = getattr(args, "seed", None)
     bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
     try:

@@ -87,6 +87,8 @@ class Reply:
     reply then offers a "Roll the misfire chart" button)."""
     attachments: tuple[tuple[str, bytes], ...] = field(default=(), kw_only=True)
     """Further files sent with the answer, as (filename, bytes): a report, an export."""
+    private: bool = field(default=False, kw_only=True)
+    """Answered to its user alone (ephemeral), whatever the options: e.g. what the bot deleted about them."""
 
     def json(self, image_path: str | None) -> dict[str, Any]:
         """The console's ``--json`` object (DESIGN.md, offline console)."""
@@ -206,7 +208,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     interaction.extras[REPLY_KEY] = reply
     await ledger.record(interaction, reply)
     extra: dict[str, Any] = {}
-    if ledger.is_private(interaction):
+    if reply.private or ledger.is_private(interaction):
         extra["ephemeral"] = True
     make_buttons = getattr(interaction.client, "reply_buttons", None)
     view = make_buttons(interaction, reply) if make_buttons is not None else None
