@@ -126,3 +126,20 @@ def test_the_configuration_reference_has_every_key_and_variable():
     assert {"DISCORD_TOKEN", "BOMBARDIER_CONFIG", "BOMBARDIER_DATA", "BOMBARDIER_DATABASE"} <= variables
     for name in variables:
         assert f"| `{name}` |" in hosting, f"docs/hosting.md's configuration reference lacks the variable {name}"
+
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+@pytest.mark.skipif(not SEEDS.exists(), reason="the seeds are not beside the project")
+def test_no_page_copies_a_run_of_twelve_words_from_a_rulebook():
+    """The docs carry the books' facts in our own words (the rules entries' own check,
+    tests/rules/test_rules_entries.py, over every page)."""
+    from tests.rules.test_rules_entries import runs
+
+    seed_runs: set[tuple[str, ...]] = set()
+    for path in sorted(SEEDS.glob("0*.txt")):
+        seed_runs |= runs(path.read_text(encoding="utf-8"))
+    assert len(seed_runs) > 30000
+    copied = {str(p.relative_to(ROOT)): [" ".join(r) for r in runs(p.read_text(encoding="utf-8")) & seed_runs] for p in PAGES}
+    assert not {k: v for k, v in copied.items() if v}
