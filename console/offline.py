@@ -350,12 +350,13 @@ def run(bot, command: str | None, *, as_json: bool = False) -> int:
 def _command_record(c: app_commands.Command) -> dict[str, Any]:
     options = []
     for p in c.parameters:
+        offered = getattr(c._params[p.name].autocomplete, "offered", ())  # cogs/common/choices.py
         options.append({
             "name": p.display_name,
             "description": p.description,
             "type": p.type.name,
             "required": p.required,
-            "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices],
+            "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices or offered],
             "min_value": p.min_value,
             "max_value": p.max_value,
             "autocomplete": p.autocomplete,

@@ -25,8 +25,9 @@ from engine.fantasy.close_combat import (
 from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 
-STRIKES = [Choice(name="normal", value="normal"), Choice(name="Always Strikes First", value="first"),
-           Choice(name="Always Strikes Last", value="last"), Choice(name="both (they cancel)", value="both")]
+STRIKES = [Choice(name=v, value=v) for v in ("normal", "first", "last", "both")]
+"""Strike rules: Always Strikes First, Always Strikes Last, or both (they cancel), named short
+because Discord counts every choice towards the command's 4,000 characters."""
 MW = [Choice(name="D3", value="D3"), Choice(name="D6", value="D6")]
 PROFILE = dict(toughness="Target's Toughness (crew's majority T)", wounds="Target's Wounds (default 1)",
                save="Armour save: 4 for 4+", ward="Ward save: 5 for 5+")
@@ -46,7 +47,7 @@ class CombatCog(commands.Cog):
 
     @combat.command(name="strike-order", description="Who strikes first: Initiative, Always Strikes First/Last")
     @app_commands.describe(initiative="Attacker's Initiative", enemy_initiative="Defender's Initiative",
-                           strikes="Attacker's strike rules", enemy_strikes="Defender's strike rules")
+                           strikes="Attacker Always Strikes first/last", enemy_strikes="Defender Always Strikes first/last")
     @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES)
     async def strike_order_cmd(self, interaction: discord.Interaction, initiative: Range[int, 1, 10],
                                enemy_initiative: Range[int, 1, 10], strikes: str = "normal",
@@ -57,10 +58,10 @@ class CombatCog(commands.Cog):
     @combat.command(name="attacks", description="Close combat attacks: WS chart, wounds, saves, special rules")
     @app_commands.describe(
         attacks="Attacks", ws="Weapon Skill", enemy_ws="Enemy's Weapon Skill", strength="Strength", **PROFILE,
-        initiative="Your Initiative (strike rules)", enemy_initiative="Enemy's Initiative",
-        strikes="Your strike rules", enemy_strikes="Enemy's strike rules",
-        hatred="Hatred, first round", devastating_charge="Devastating Charge, charging (+1 A)",
-        war_machine="Target is a war machine's crew (charge bonuses lost)",
+        initiative="Your Initiative", enemy_initiative="Enemy's Initiative",
+        strikes="You Always Strike first/last", enemy_strikes="Enemy Always Strikes first/last",
+        hatred="Hatred, first round", devastating_charge="Devastating Charge (+1 A)",
+        war_machine="Target is war machine crew",
         ap="Armour Piercing (n)", multiple_wounds="Multiple Wounds die", killing_blow="Killing Blow",
         flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Target's Dodge: 5 for 5+",
         ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop type", dice="Your dice in order",
@@ -98,11 +99,11 @@ class CombatCog(commands.Cog):
         ))
         await send_reply(interaction, attacks_reply(r, order))
 
-    @combat.command(name="impact-hits", description="Impact Hits on the charge: automatic hits at the model's Strength")
+    @combat.command(name="impact-hits", description="Impact Hits on the charge")
     @private_option
-    @app_commands.describe(hits="Impact Hits (n), or leave out and give die", die="Impact Hits (D3) or (D6)",
+    @app_commands.describe(hits="Impact Hits (n), or give die", die="Impact Hits (D3) or (D6)",
                            strength="Strength", **PROFILE, dodge="Target's Dodge: 5 for 5+",
-                           war_machine="Charging a war machine (charge bonuses lost)", troop="Target's troop type",
+                           war_machine="Charging a war machine", troop="Target's troop type",
                            dice="Your dice in order")
     @app_commands.choices(die=MW)
     @app_commands.autocomplete(troop=troop_autocomplete)
@@ -123,9 +124,9 @@ class CombatCog(commands.Cog):
     @combat.command(name="breath", description="Breath Weapon in combat: 2D6 hits, no model hit twice")
     @private_option
     @app_commands.describe(strength="The breath's Strength", models="Models in the enemy unit", **PROFILE,
-                           used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath",
+                           used_before="Used before: needs 4+ first", flaming="Flaming breath",
                            flammable="Target is Flammable", ap="The breath's Armour Piercing",
-                           ignores_armour="The breath Ignores Armour Saves", troop="Target's troop type",
+                           ignores_armour="Ignores Armour Saves", troop="Target's troop type",
                            dice="Your dice in order")
     @app_commands.autocomplete(troop=troop_autocomplete)
     async def breath(
@@ -142,17 +143,17 @@ class CombatCog(commands.Cog):
                              used_before=used_before))
         await send_reply(interaction, automatic_reply(r, "combat breath"))
 
-    @combat.command(name="result", description="Combat result: wounds, ranks, standard, flank, rear, Fear; Break test")
+    @combat.command(name="result", description="Combat result and Break test")
     @private_option
     @app_commands.describe(
         wounds="Wounds the attacker caused", enemy_wounds="Wounds the defender caused", ranks="Attacker's rank bonus",
         enemy_ranks="Defender's rank bonus", standard="Attacker has a standard", enemy_standard="Defender has a standard",
         flank="Attacker fights in the flank", rear="Attacker fights in the rear",
-        fear="Attacker causes Fear", fear_double="Its Fear-causers' Unit Strength is double the enemy's",
-        enemy_fear="Defender causes Fear", enemy_fear_double="Defender's Fear-causers have double Unit Strength",
-        immune="Attacker: most cause Fear, or Immunity (Fear)", enemy_immune="Defender: most cause Fear, or Immunity (Fear)",
+        fear="Attacker causes Fear", fear_double="Attacker's Fear: double US",
+        enemy_fear="Defender causes Fear", enemy_fear_double="Defender's Fear: double US",
+        immune="Attacker immune to Fear", enemy_immune="Defender immune to Fear",
         war_machine="Defender is a war machine",
-        leadership="Loser's Leadership: the bot rolls the Break test", dice="Your dice",
+        leadership="Loser's Ld: bot rolls Break test", dice="Your dice",
     )
     async def result(
         self, interaction: discord.Interaction, wounds: Range[int, 0, 200], enemy_wounds: Range[int, 0, 200],
@@ -169,10 +170,10 @@ class CombatCog(commands.Cog):
         r = await off_the_loop(interaction, lambda: combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership))
         await send_reply(interaction, result_reply(r))
 
-    @combat.command(name="war-machine", description="A war machine in combat: assault party, rules, crew's Panic test")
+    @combat.command(name="war-machine", description="A war machine in combat")
     @private_option
     @app_commands.describe(models="Attacking models that could fight", unit_strength="Unit Strength of each",
-                           leadership="Crew's Leadership: roll a Panic test", dice="Your dice")
+                           leadership="Crew's Ld: roll Panic test", dice="Your dice")
     async def war_machine(
         self, interaction: discord.Interaction, models: Optional[Range[int, 1, 200]] = None,
         unit_strength: Range[int, 1, 10] = 1, leadership: Optional[Range[int, 1, 10]] = None,

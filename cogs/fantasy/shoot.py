@@ -14,12 +14,12 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.breath import breath_reply
-from cogs.fantasy.fire import BASE_CHOICES, COVER_CHOICES, DATA, FACING_CHOICES, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
+from cogs.fantasy.fire import COVER_CHOICES, DATA, base_autocomplete, facing_autocomplete, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.fantasy.words.shoot import shoot_reply
 from engine.dice import DieKind
 from engine.fantasy.breath_weapon import breathe
-from engine.fantasy.formation import MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
+from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
 from engine.fantasy.shooting import MAX_MODIFIER, MAX_SHOTS, Cover
 from engine.fantasy.shooting_sequence import MAX_CREW, fire_missiles
 from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
@@ -109,13 +109,12 @@ class ShootCog(commands.Cog):
         magical="Magical breath", dodge="Target's Dodge: 5 for 5+", ethereal="Target is Ethereal",
         **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
     )
-    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete)
     async def breath(
         self, interaction: discord.Interaction,
         distance: Range[float, 0.1, 8.0], strength: Range[int, 1, 10],
         ranks: Range[int, 1, MAX_RANKS] = 4, files: Range[int, 1, MAX_FILES] = 5, troop: str = "infantry",
-        base: Optional[int] = None, depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        base: Optional[Range[int, BASE_WIDTHS[0], BASE_WIDTHS[-1]]] = None, depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
         facing: str = Facing.FRONT.value, toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
         wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None, save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None, used_before: bool = False, flaming: bool = False,

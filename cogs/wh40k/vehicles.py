@@ -36,29 +36,31 @@ from renders.wh40k.ordnance import render_ordnance
 DATA = wh40k()
 
 MARKER = DATA.blast_markers["large"]
-BASE_CHOICES = [Choice(name=f"{b} mm", value=b) for b in DATA.base_sizes]
+BASE_CHOICES = [Choice(name=str(b), value=b) for b in DATA.base_sizes]
 FACING_CHOICES = [Choice(name=f.value, value=f.value) for f in Facing]
 
-CLOSE_CHOICES = [Choice(name=f"{w.key} ({w.describe()})", value=w.key) for w in DATA.penetration.values() if w.key != "ordnance"]
+CLOSE_CHOICES = [Choice(name=w.key, value=w.key) for w in DATA.penetration.values() if w.key != "ordnance"]
 TABLE_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.damage_tables.values()]
 MOVEMENT_CHOICES = [Choice(name="stationary", value=Movement.STATIONARY.value),
                     Choice(name='up to 6"', value=Movement.SLOW.value), Choice(name='over 6"', value=Movement.FAST.value)]
 MOVER_CHOICES = [Choice(name=m.value, value=m.value) for m in Mover]
-TYPE_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.firing.types]
+TYPE_CHOICES = [Choice(name=t.key, value=t.key) for t in DATA.firing.types]
 
-WEAPON_CHOICES = [Choice(name=f"{w.key} ({w.describe()})", value=w.key) for w in DATA.penetration.values()]
+WEAPON_CHOICES = [Choice(name=w.key, value=w.key) for w in DATA.penetration.values()]
+"""The ways to penetrate, by name alone: each one's roll (``krak: 6 + D6``) is in the reply and
+/rules, not the schema, where Discord counts every character towards the command's 4,000."""
 
 VEHICLE_OPTIONS = dict(
     open_topped="Open-topped: +1 damage",
-    skimmer_fast="Skimmer that moved over 6\"",
-    hull_down="Hull down (in or behind cover)",
-    smoke="Behind its smoke launchers",
+    skimmer_fast="Skimmer moved over 6\"",
+    hull_down="Hull down",
+    smoke="Smoke launchers used",
     immobilised="Already immobilised",
-    stunned="Crew already stunned",
+    stunned="Already stunned",
     no_main="No main weapon (S6+) left",
     passengers="Models aboard",
     passenger_save="Passengers' save, 4 = 4+",
-    nearby=f'Nearby models\' inches from hull, at most {MAX_NEARBY}: "1 3"',
+    nearby=f'Nearby models (max {MAX_NEARBY}), inches, "1 3"',
     nearby_save="Nearby models' save",
 )
 
@@ -95,13 +97,13 @@ class Wh40kCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    group = app_commands.Group(name="40k", description="Warhammer 40,000 vehicles: penetration, damage, ordnance, assaults")
+    group = app_commands.Group(name="40k", description="Warhammer 40,000 vehicles and ordnance")
 
-    @group.command(name="penetrate", description="Roll armour penetration, then damage on the right table")
+    @group.command(name="penetrate", description="Armour penetration, then damage")
     @private_option
     @app_commands.describe(
-        strength="Weapon Strength (not for melta-bomb, krak)", armour="Armour Value of the facing hit",
-        weapon="How it penetrates (default normal)", off_centre="Blast hole not over the vehicle: half S",
+        strength="Weapon S (not krak, melta-bomb)", armour="Armour of the side hit",
+        weapon="How it penetrates", off_centre="Hole off the hull: half S",
         dice='Your dice in order, e.g. "4 3"', **VEHICLE_OPTIONS,
     )
     @app_commands.choices(weapon=WEAPON_CHOICES)
@@ -134,18 +136,18 @@ class Wh40kCog(commands.Cog):
                         DATA.wounds, strength=strength, off_centre=off_centre))
         await send_reply(interaction, penetrate_reply(hit))
 
-    @group.command(name="ordnance", description="Fire ordnance or a barrage (5\" blast): scatter, who is under it, vehicle damage")
+    @group.command(name="ordnance", description="Ordnance or barrage (5\" blast): scatter, hits, damage")
     @private_option
     @app_commands.describe(
-        distance="Firer to the marker's middle, inches", strength="Weapon Strength", range="Weapon range, inches",
-        barrage="A barrage (G) weapon", min_range="Barrage minimum range, inches",
-        in_sight="Target in sight (barrage) / hole seen", moved="Firer moved (rolls to hit first)", bs="Firer's BS",
-        models="Squad size (default 10)", base="Base size (default 25 mm)", per_row="Models per row (default 5)",
-        gap="Inches between bases (default 1)", armour='Vehicle target: front side rear, "13 11 10"',
-        facing="Vehicle side toward the firer", length="Hull length, inches", width="Hull width, inches",
-        open_topped="Open-topped: hit twice, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
+        distance="Inches to the marker", strength="Weapon Strength", range="Weapon range, inches",
+        barrage="A barrage (G) weapon", min_range="Barrage minimum range",
+        in_sight="Target in sight / hole seen", moved="Firer moved (rolls to hit)", bs="Firer's BS",
+        models="Squad size (default 10)", base="Base mm (default 25)", per_row="Models per row (default 5)",
+        gap="Gap, inches (default 1)", armour='Vehicle armour, "13 11 10"',
+        facing="Side facing the firer", length="Hull length, inches", width="Hull width, inches",
+        open_topped="Open-topped: 2 hits, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
         hull_down=VEHICLE_OPTIONS["hull_down"], passengers=VEHICLE_OPTIONS["passengers"],
-        leadership="Target's Ld, for barrage pinning", dice='Your dice in order, e.g. "@90 3"',
+        leadership="Target's Ld, for pinning", dice='Your dice in order, e.g. "@90 3"',
     )
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
     async def ordnance(
@@ -189,9 +191,9 @@ class Wh40kCog(commands.Cog):
         image = await off_the_loop(interaction, render_ordnance, shot)
         await send_reply(interaction, ordnance_reply(shot, image))
 
-    @group.command(name="damage", description="Roll a damage table on its own, with its fine print")
+    @group.command(name="damage", description="Roll a damage table on its own")
     @private_option
-    @app_commands.describe(table="Which damage table", dice='Your dice in order, e.g. "5 @90 3"',
+    @app_commands.describe(table="Damage table", dice='Your dice in order, e.g. "5 @90 3"',
                            **{k: v for k, v in VEHICLE_OPTIONS.items() if k not in ("hull_down", "smoke")})
     @app_commands.choices(table=TABLE_CHOICES)
     async def damage(
@@ -217,12 +219,12 @@ class Wh40kCog(commands.Cog):
         roll = await off_the_loop(interaction, lambda: damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds))
         await send_reply(interaction, damage_reply(roll))
 
-    @group.command(name="assault", description="Infantry attack a vehicle: hits by its speed, then penetration and damage")
+    @group.command(name="assault", description="Infantry assault a vehicle")
     @private_option
     @app_commands.describe(
-        attacks="Attacks (krak/melta: one per model)", armour="Armour Value of the facing attacked",
-        moved="How far the vehicle moved last turn", strength="Attackers' Strength (not krak, melta)",
-        weapon="How they penetrate (default normal)", skimmer="It is a skimmer", walker="It is a walker (grenades only)",
+        attacks="Attacks (krak/melta: 1 a model)", armour="Armour of the side attacked",
+        moved="Its move last turn", strength="Attackers' S (not krak, melta)",
+        weapon="How they penetrate", skimmer="It is a skimmer", walker="It is a walker",
         open_topped=VEHICLE_OPTIONS["open_topped"], immobilised=VEHICLE_OPTIONS["immobilised"],
         passengers=VEHICLE_OPTIONS["passengers"], dice='Your dice: to hit, then each hit\'s',
     )
@@ -247,11 +249,11 @@ class Wh40kCog(commands.Cog):
                                  DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker))
         await send_reply(interaction, assault_reply(result))
 
-    @group.command(name="tank-shock", description="Tank Shock: the unit's Morale check, fall back or Death or Glory")
+    @group.command(name="tank-shock", description="Tank Shock: Morale check, Death or Glory")
     @private_option
     @app_commands.describe(
-        leadership="The unit's Leadership", hero="Death or Glory: the hero's weapon",
-        strength="The hero's Strength (not krak, melta)", front="The tank's front armour",
+        leadership="The unit's Leadership", hero="Death or Glory weapon",
+        strength="Hero's S (not krak, melta)", front="The tank's front armour",
         dice='Your dice: morale 2D6, then the rest',
     )
     @app_commands.choices(hero=CLOSE_CHOICES)
@@ -268,10 +270,10 @@ class Wh40kCog(commands.Cog):
                             hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front))
         await send_reply(interaction, tank_shock_reply(result))
 
-    @group.command(name="terrain", description="Difficult terrain test for a vehicle, skimmer or walker")
+    @group.command(name="terrain", description="Difficult terrain test")
     @private_option
-    @app_commands.describe(mover="Vehicle, skimmer or walker", hazardous="Especially hazardous: 1-3 immobilises",
-                           fast="Skimmer moving over 6\" (crashes)", dice="Your D6 (walker: 2D6)")
+    @app_commands.describe(mover="Vehicle, skimmer or walker", hazardous="Especially hazardous",
+                           fast="Skimmer moving over 6\"", dice="Your D6 (walker: 2D6)")
     @app_commands.choices(mover=MOVER_CHOICES)
     async def terrain(self, interaction: discord.Interaction, mover: str = Mover.VEHICLE.value, hazardous: bool = False,
                       fast: bool = False, dice: Optional[str] = None) -> None:
@@ -279,7 +281,7 @@ class Wh40kCog(commands.Cog):
         await send_reply(interaction, terrain_reply(result))
 
     @group.command(name="firing", description="Which weapons a vehicle may fire after moving")
-    @app_commands.describe(type="Vehicle type", moved="Inches it moved (0 = stationary)")
+    @app_commands.describe(type="Vehicle type", moved="Inches moved")
     @app_commands.choices(type=TYPE_CHOICES)
     async def firing(self, interaction: discord.Interaction, type: str, moved: Range[float, 0.0, MAX_MOVE] = 0.0) -> None:
         await send_reply(interaction, firing_reply(may_fire(DATA.firing, type, moved)))
