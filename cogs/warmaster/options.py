@@ -71,8 +71,9 @@ def armour_value(armour: int) -> int | None:
 
 
 def unit(name: str, *, stands: int, hits: int, armour: int, position: str, troop: str, side: Side = Side.ENEMY,
-         engaged: bool = False, charging: bool = False) -> Unit:
-    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop_key(troop)], side, engaged, charging)
+         engaged: bool = False, charging: bool = False, in_tower: bool = False) -> Unit:
+    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop_key(troop)], side, engaged,
+                charging, in_tower)
 
 
 _NEAR = re.compile(

@@ -27,7 +27,7 @@ from engine.warmaster.shooting import MAX_HITS_PER_STAND, MAX_STANDS
 from engine.warmaster.stands import Formation, lay_out
 from renders.warmaster.fortress import render_fortress
 from renders.warmaster.artillery import render_cannon
-from cogs.warmaster.words.shooting import volley_reply
+from cogs.warmaster.words.shooting import plural, volley_reply
 from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster.fortress_state import fortress, section_test
 from cogs.warmaster.words.siege import (
@@ -213,7 +213,7 @@ class SiegeCog(commands.Cog):
         n = await in_store(reset_siege, self.bot.store, interaction.channel_id or 0)
         f = await in_store(fortress, self.bot.store, interaction.channel_id or 0)
         image = await off_the_loop(interaction, render_fortress, f)
-        await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {n} sections forgotten."))
+        await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {plural(n, 'section')} forgotten."))
 
     @siege.command(name="oil", description="Boiling oil or rocks on an assaulting unit")
     @private_option

@@ -48,16 +48,19 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="shoot", description="Attacks at a target: hits, armour, stands, drive back (core)")
     @private_option
     @app_commands.describe(attacks="Attacks rolled", bonus="To-hit modifier, e.g. 1", worse="Armour counts N worse",
-                           no_armour="No armour roll", charging="Target is charging (no drive back)", **TARGET)
+                           no_armour="No armour roll", charging="Target is charging (no drive back)",
+                           in_tower="Target mans a tower: no drive back", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete)
     async def shoot(
         self, interaction: discord.Interaction, attacks: Range[int, 1, MAX_ATTACKS],
         armour: Range[int, 0, 6] = 0, position: str = "open", stands: Range[int, 1, MAX_STANDS] = 3,
         hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry", bonus: Range[int, -3, 3] = 0,
-        worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, dice: Optional[str] = None,
+        worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, in_tower: bool = False,
+        dice: Optional[str] = None,
     ) -> None:
-        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
+                      in_tower=in_tower)
         result = await off_the_loop(interaction, lambda: shoot(new_dice(self.bot, dice), target, attacks, DATA.positions,
                                                                to_hit_bonus=bonus, armour_worse=worse, armour_ignored=no_armour))
         await send_reply(interaction, shoot_reply(result))
