@@ -59,7 +59,7 @@ VEHICLE_OPTIONS = dict(
     no_main="No main weapon (S6+) left",
     passengers="Models aboard",
     passenger_save="Passengers' save, 4 = 4+",
-    nearby=f'Nearby models (max {MAX_NEARBY}), inches, "1 3"',
+    nearby=f'Up to {MAX_NEARBY} models\' inches, "1 3"',
     nearby_save="Nearby models' save",
 )
 

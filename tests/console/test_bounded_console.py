@@ -32,7 +32,7 @@ async def test_near_is_capped_and_says_so(bot, play, path):
 
 async def test_other_lists_say_their_cap(bot, play):
     assert f"(max {MAX_STANDS})" in option(bot, "wm cannon", "at").description
-    assert f"(max {MAX_NEARBY})" in option(bot, "40k penetrate", "nearby").description
+    assert f"Up to {MAX_NEARBY}" in option(bot, "40k penetrate", "nearby").description
     code, out = await play('/40k penetrate weapon:normal strength:9 armour:12 nearby:"' + " ".join(["1"] * (MAX_NEARBY + 1)) + '"')
     assert code == 2 and f"at most {MAX_NEARBY}" in out["error"]
     code, out = await play("/wm cannon distance:30 at:\"" + " ".join(f"{4 * i},1" for i in range(MAX_STANDS + 1)) + '"')
