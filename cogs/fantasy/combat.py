@@ -14,8 +14,10 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.combat import attacks_reply, automatic_reply, result_reply, strike_order_reply, war_machine_reply
-from cogs.fantasy.fire import _dice, troop_autocomplete, troop_type
-from cogs.common.replies import send_reply
+from cogs.common.choices import offer
+from cogs.fantasy.fire import _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
+from engine.fantasy.formation import Facing
+from cogs.common.replies import off_the_loop, send_reply
 from engine.dice import DieKind
 from engine.errors import RulesError
 from engine.fantasy.close_combat import (
@@ -29,8 +31,24 @@ STRIKES = [Choice(name=v, value=v) for v in ("normal", "first", "last", "both")]
 """Strike rules: Always Strikes First, Always Strikes Last, or both (they cancel), named short
 because Discord counts every choice towards the command's 4,000 characters."""
 MW = [Choice(name="D3", value="D3"), Choice(name="D6", value="D6")]
+FACING = "Side attacked (Dodge: front)"
+DODGES = tuple(f"{n}+" for n in range(2, 7)) + tuple(f"{n}+ flank" for n in range(2, 7))
+"""``/combat attacks`` has 25 options, Discord's most: the target's Dodge and the side attacked
+share one, offered by autocomplete ("5+" in the front arc, "5+ flank" from the flank or rear)."""
+dodge_autocomplete = offer(DODGES)
 PROFILE = dict(toughness="Target's Toughness (crew's majority T)", wounds="Target's Wounds (default 1)",
                save="Armour save: 4 for 4+", ward="Ward save: 5 for 5+")
+
+
+def dodge_choice(value: str | None) -> tuple[int | None, bool]:
+    """The `dodge` option as (Dodge n, attacked in its front arc): "5", "5+", "5+ flank" or "5 rear"."""
+    if value is None:
+        return None, True
+    n, _, side = value.strip().lower().partition(" ")
+    n = n.rstrip("+")
+    if not n.isdigit() or not 2 <= int(n) <= 6 or side.strip() not in ("", "front", "flank", "rear"):
+        raise RulesError(f"dodge: '{value}' is not a Dodge save: give 2+ to 6+, with 'flank' when attacked from the flank or rear.")
+    return int(n), side.strip() in ("", "front")
 
 
 def _profile(toughness, wounds, save, ward) -> Profile:
@@ -63,11 +81,11 @@ class CombatCog(commands.Cog):
         hatred="Hatred, first round", devastating_charge="Devastating Charge (+1 A)",
         war_machine="Target is war machine crew",
         ap="Armour Piercing (n)", multiple_wounds="Multiple Wounds die", killing_blow="Killing Blow",
-        flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Target's Dodge: 5 for 5+",
+        flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Dodge: 5+, or 5+ flank if not in front",
         ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop type", dice="Your dice in order",
     )
     @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES, multiple_wounds=MW)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, dodge=dodge_autocomplete)
     async def attacks(
         self, interaction: discord.Interaction,
         attacks: Range[int, 1, 50], ws: Range[int, 1, 10], enemy_ws: Range[int, 1, 10], strength: Range[int, 1, 10],
@@ -77,7 +95,7 @@ class CombatCog(commands.Cog):
         strikes: str = "normal", enemy_strikes: str = "normal", hatred: bool = False,
         devastating_charge: bool = False, war_machine: bool = False, ap: Range[int, 0, MAX_AP] = 0,
         multiple_wounds: Optional[str] = None, killing_blow: bool = False, flaming: bool = False,
-        flammable: bool = False, dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False,
+        flammable: bool = False, dodge: Optional[str] = None, ethereal: bool = False,
         magical: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
         order = None
@@ -89,14 +107,15 @@ class CombatCog(commands.Cog):
         attack = AttackRules(armour_piercing=ap, multiple_wounds=DieKind(multiple_wounds) if multiple_wounds else None,
                              flaming=flaming, killing_blow=killing_blow, magical=magical,
                              always_strikes_first=Strikes(strikes).effective is Strikes.FIRST)
-        target = TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
-                             always_strikes_last=Strikes(enemy_strikes).effective is Strikes.LAST)
-        r = make_attacks(
+        dodge_value, front_arc = dodge_choice(dodge)
+        target = TargetRules(flammable=flammable, dodge=dodge_value, ethereal=ethereal,
+                             always_strikes_last=Strikes(enemy_strikes).effective is Strikes.LAST, front_arc=front_arc)
+        r = await off_the_loop(interaction, lambda: make_attacks(
             _dice(self.bot, dice), attacks=attacks, weapon_skill=ws, enemy_weapon_skill=enemy_ws, strength=strength,
             profile=_profile(toughness, wounds, save, ward), troop=kind, attack=attack, target_rules=target,
             strike_reroll=order.attacker_reroll if order else Reroll.NONE, hatred=hatred,
             devastating_charge=devastating_charge, against_war_machine=war_machine,
-        )
+        ))
         await send_reply(interaction, attacks_reply(r, order))
 
     @combat.command(name="impact-hits", description="Impact Hits on the charge")
@@ -104,21 +123,21 @@ class CombatCog(commands.Cog):
     @app_commands.describe(hits="Impact Hits (n), or give die", die="Impact Hits (D3) or (D6)",
                            strength="Strength", **PROFILE, dodge="Target's Dodge: 5 for 5+",
                            war_machine="Charging a war machine", troop="Target's troop type",
-                           dice="Your dice in order")
+                           facing=FACING, dice="Your dice in order")
     @app_commands.choices(die=MW)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete)
     async def impact(
         self, interaction: discord.Interaction, strength: Range[int, 1, 10], toughness: Range[int, 1, MAX_TOUGHNESS],
         hits: Optional[Range[int, 1, 50]] = None, die: Optional[str] = None,
         wounds: Range[int, 1, MAX_WOUNDS] = 1, save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None, dodge: Optional[Range[int, 2, 6]] = None,
-        war_machine: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
+        war_machine: bool = False, troop: Optional[str] = None, facing: str = "front", dice: Optional[str] = None,
     ) -> None:
         if (hits is None) == (die is None):
             raise RulesError("Give either hits (a number) or die (D3 or D6), not both or neither.")
-        r = impact_hits(_dice(self.bot, dice), hits=hits if hits is not None else DieKind(die), strength=strength,
+        r = await off_the_loop(interaction, lambda: impact_hits(_dice(self.bot, dice), hits=hits if hits is not None else DieKind(die), strength=strength,
                         profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
-                        target_rules=TargetRules(dodge=dodge), against_war_machine=war_machine)
+                        target_rules=TargetRules(dodge=dodge, front_arc=facing_of(facing) is Facing.FRONT), against_war_machine=war_machine))
         await send_reply(interaction, automatic_reply(r, "combat impact-hits"))
 
     @combat.command(name="breath", description="Breath Weapon in combat: 2D6 hits, no model hit twice")
@@ -127,20 +146,24 @@ class CombatCog(commands.Cog):
                            used_before="Used before: needs 4+ first", flaming="Flaming breath",
                            flammable="Target is Flammable", ap="The breath's Armour Piercing",
                            ignores_armour="Ignores Armour Saves", troop="Target's troop type",
-                           dice="Your dice in order")
-    @app_commands.autocomplete(troop=troop_autocomplete)
+                           magical="Magical breath", dodge="Dodge: 5 for 5+", ethereal="Target is Ethereal",
+                           facing=FACING, dice="Your dice in order")
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete)
     async def breath(
         self, interaction: discord.Interaction, strength: Range[int, 1, 10], models: Range[int, 1, 200],
         toughness: Range[int, 1, MAX_TOUGHNESS], wounds: Range[int, 1, MAX_WOUNDS] = 1,
         save: Optional[Range[int, 1, 6]] = None, ward: Optional[Range[int, 2, 6]] = None,
         used_before: bool = False, flaming: bool = False, flammable: bool = False, ap: Range[int, 0, MAX_AP] = 0,
-        ignores_armour: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
+        ignores_armour: bool = False, troop: Optional[str] = None, magical: bool = False,
+        dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, facing: str = "front", dice: Optional[str] = None,
     ) -> None:
-        r = breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
+        r = await off_the_loop(interaction, lambda: breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
                              profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
-                             target_rules=TargetRules(flammable=flammable),
-                             breath_rules=AttackRules(armour_piercing=ap, flaming=flaming, ignores_armour=ignores_armour),
-                             used_before=used_before)
+                             target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
+                                                      front_arc=facing_of(facing) is Facing.FRONT),
+                             breath_rules=AttackRules(armour_piercing=ap, flaming=flaming, ignores_armour=ignores_armour,
+                                                      magical=magical),
+                             used_before=used_before))
         await send_reply(interaction, automatic_reply(r, "combat breath"))
 
     @combat.command(name="result", description="Combat result and Break test")
@@ -167,7 +190,7 @@ class CombatCog(commands.Cog):
                               fear_double=fear_double, immune_to_fear=immune)
         defender = CombatSide(wounds=enemy_wounds, ranks=enemy_ranks, standard=enemy_standard, causes_fear=enemy_fear,
                               fear_double=enemy_fear_double, immune_to_fear=enemy_immune, war_machine=war_machine)
-        r = combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership)
+        r = await off_the_loop(interaction, lambda: combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership))
         await send_reply(interaction, result_reply(r))
 
     @combat.command(name="war-machine", description="A war machine in combat")
@@ -180,7 +203,7 @@ class CombatCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         party = assault_party(models, unit_strength) if models is not None else None
-        panic = war_machine_panic(_dice(self.bot, dice), leadership) if leadership is not None else None
+        panic = await off_the_loop(interaction, lambda: war_machine_panic(_dice(self.bot, dice), leadership)) if leadership is not None else None
         if dice and panic is None:
             raise RulesError("Dice are for the Panic test: give leadership too.")
         await send_reply(interaction, war_machine_reply(party, models, unit_strength, panic))

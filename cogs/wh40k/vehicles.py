@@ -20,6 +20,7 @@ from cogs.wh40k.words.vehicles import (
 from config.gamedata import wh40k
 from engine.dice import Dice, EnteredDice
 from engine.errors import RulesError
+from engine.inputs import is_int, quote
 from engine.wh40k.assault import MAX_ATTACKS, Movement, assault_vehicle
 from engine.wh40k.damage import damage_roll
 from engine.wh40k.firing import MAX_MOVE, may_fire
@@ -28,7 +29,7 @@ from engine.wh40k.terrain import Mover, difficult_terrain_test
 from engine.wh40k.ordnance import MAX_BS, MAX_LEADERSHIP, MAX_RANGE, MIN_BS, MIN_LEADERSHIP, fire_ordnance
 from engine.wh40k.penetration import MAX_STRENGTH, MIN_STRENGTH, penetrate
 from engine.wh40k.squad import MAX_GAP, MAX_HULL, MAX_MODELS, MIN_HULL, Facing, Squad, VehicleTarget
-from engine.wh40k.vehicle import MAX_ARMOUR, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
+from engine.wh40k.vehicle import MAX_ARMOUR, MAX_NEARBY, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
 from renders.wh40k.ordnance import render_ordnance
 
 DATA = wh40k()
@@ -58,7 +59,7 @@ VEHICLE_OPTIONS = dict(
     no_main="No main weapon (S6+) left",
     passengers="Models aboard",
     passenger_save="Passengers' save, 4 = 4+",
-    nearby='Nearby models, inches, "1 3"',
+    nearby=f'Up to {MAX_NEARBY} models\' inches, "1 3"',
     nearby_save="Nearby models' save",
 )
 
@@ -66,10 +67,46 @@ VEHICLE_OPTIONS = dict(
 def armour_values(text: str) -> tuple[int, int, int]:
     """The `armour` option: front, side and rear Armour Values ("13 11 10")."""
     parts = text.replace(",", " ").replace("/", " ").split()
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise RulesError(f"Armour '{text}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
+    if len(parts) != 3 or not all(is_int(p) for p in parts):
+        raise RulesError(f"Armour '{quote(text)}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
     front, side, rear = (int(p) for p in parts)
     return front, side, rear
+
+
+STATE_HELP = 'e.g. "immobilised stunned no-main smoke skimmer save 4 nearby 1,3 nearby-save 5"'
+_FLAGS = {"immobilised": "immobilised", "immobilized": "immobilised", "stunned": "stunned", "no-main": "no_main",
+          "smoke": "smoke", "skimmer": "skimmer"}
+
+
+def parse_state(text: Optional[str]) -> dict:
+    """The `state` option of ``/40k ordnance`` (Discord allows 25 options, so the hit vehicle's
+    state is one): flags and ``save N`` (passengers), ``nearby 1,3`` (inches from the hull),
+    ``nearby-save N``. Returns keyword arguments for :class:`VehicleState`."""
+    out: dict = {}
+    words = (text or "").lower().split()
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in _FLAGS:
+            key = _FLAGS[w]
+            if key == "no_main":
+                out["main_weapons"] = False
+            else:
+                out[key] = True
+            i += 1
+            continue
+        if w in ("save", "nearby-save", "nearby") and i + 1 < len(words):
+            value = words[i + 1]
+            if w == "nearby":
+                out["nearby"] = parse_distances(value)
+            else:
+                if not value.rstrip("+").isdigit():
+                    raise RulesError(f"State: '{w} {value}' needs a save such as 4 (for 4+).")
+                out["passenger_save" if w == "save" else "nearby_save"] = int(value.rstrip("+"))
+            i += 2
+            continue
+        raise RulesError(f"State: '{w}' is not a vehicle state; {STATE_HELP}.")
+    return out
 
 
 def _dice(bot, entered: Optional[str]) -> Dice:
@@ -81,6 +118,7 @@ def _dice(bot, entered: Optional[str]) -> Dice:
 def vehicle_state(
     *, open_topped: bool, skimmer_fast: bool, hull_down: bool, smoke: bool, immobilised: bool, stunned: bool,
     no_main: bool, passengers: int, passenger_save: Optional[int], nearby: Optional[str], nearby_save: Optional[int],
+    skimmer: bool = False,
 ) -> VehicleState:
     return VehicleState(
         open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, smoke=smoke, immobilised=immobilised,
@@ -130,8 +168,8 @@ class Wh40kCog(commands.Cog):
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
             passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
         )
-        hit = penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
-                        DATA.wounds, strength=strength, off_centre=off_centre)
+        hit = await off_the_loop(interaction, lambda: penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
+                        DATA.wounds, strength=strength, off_centre=off_centre))
         await send_reply(interaction, penetrate_reply(hit))
 
     @group.command(name="ordnance", description="Ordnance or barrage (5\" blast): scatter, hits, damage")
@@ -145,7 +183,8 @@ class Wh40kCog(commands.Cog):
         facing="Side facing the firer", length="Hull length, inches", width="Hull width, inches",
         open_topped="Open-topped: 2 hits, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
         hull_down=VEHICLE_OPTIONS["hull_down"], passengers=VEHICLE_OPTIONS["passengers"],
-        leadership="Target's Ld, for pinning", dice='Your dice in order, e.g. "@90 3"',
+        leadership="Target's Ld, for pinning", state="immobilised stunned no-main smoke, save N, nearby 1,3",
+        dice='Your dice in order, e.g. "@90 3"',
     )
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
     async def ordnance(
@@ -172,20 +211,35 @@ class Wh40kCog(commands.Cog):
         hull_down: bool = False,
         passengers: Range[int, 0, MAX_PASSENGERS] = 0,
         leadership: Optional[Range[int, MIN_LEADERSHIP, MAX_LEADERSHIP]] = None,
+        state: Optional[str] = None,
         dice: Optional[str] = None,
     ) -> None:
         squad = vehicle = None
         if armour is None:
+            given = [name for name, on in (
+                ("facing", facing != Facing.FRONT.value), ("length", length != DATA.hull_length),
+                ("width", width != DATA.hull_width), ("open_topped", open_topped), ("skimmer_fast", skimmer_fast),
+                ("hull_down", hull_down), ("passengers", passengers != 0), ("state", bool(state))) if on]
+            if given:
+                raise RulesError(f"{', '.join(given)}: {'that is' if len(given) == 1 else 'those are'} for a vehicle target; "
+                                 "give its armour too, or leave them out.")
             squad = Squad(models, base, per_row, gap)
         else:
+            given = [name for name, on in (
+                ("models", models != 10), ("base", base != DATA.default_base), ("per_row", per_row != 5), ("gap", gap != 1.0))
+                if on]
+            if given:
+                raise RulesError(f"{', '.join(given)}: {'that is' if len(given) == 1 else 'those are'} for a squad target, "
+                                 "not a vehicle; leave them out.")
             vehicle = VehicleTarget(*armour_values(armour), facing=Facing(facing), length=length, width=width)
-        state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers)
-        shot = fire_ordnance(
+        state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers,
+                             **parse_state(state))
+        shot = await off_the_loop(interaction, lambda: fire_ordnance(
             MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds, _dice(self.bot, dice),
             strength=strength, distance=distance, max_range=range, squad=squad, vehicle=vehicle, vehicle_state=state,
             barrage=barrage, min_range=min_range, in_sight=in_sight, moved=moved, ballistic_skill=bs,
             leadership=leadership, pinning_modifier=DATA.pinning_modifier,
-        )
+        ))
         image = await off_the_loop(interaction, render_ordnance, shot)
         await send_reply(interaction, ordnance_reply(shot, image))
 
@@ -214,7 +268,7 @@ class Wh40kCog(commands.Cog):
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
             passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
         )
-        roll = damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds)
+        roll = await off_the_loop(interaction, lambda: damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds))
         await send_reply(interaction, damage_reply(roll))
 
     @group.command(name="assault", description="Infantry assault a vehicle")
@@ -243,8 +297,8 @@ class Wh40kCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         state = VehicleState(open_topped=open_topped, immobilised=immobilised, passengers=passengers)
-        result = assault_vehicle(DATA.penetration[weapon], attacks, armour, Movement(moved), state, _dice(self.bot, dice),
-                                 DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker)
+        result = await off_the_loop(interaction, lambda: assault_vehicle(DATA.penetration[weapon], attacks, armour, Movement(moved), state, _dice(self.bot, dice),
+                                 DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker))
         await send_reply(interaction, assault_reply(result))
 
     @group.command(name="tank-shock", description="Tank Shock: Morale check, Death or Glory")
@@ -264,8 +318,8 @@ class Wh40kCog(commands.Cog):
         front: Optional[Range[int, MIN_ARMOUR, MAX_ARMOUR]] = None,
         dice: Optional[str] = None,
     ) -> None:
-        result = tank_shock(leadership, _dice(self.bot, dice), DATA.damage_tables, DATA.wounds,
-                            hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front)
+        result = await off_the_loop(interaction, lambda: tank_shock(leadership, _dice(self.bot, dice), DATA.damage_tables, DATA.wounds,
+                            hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front))
         await send_reply(interaction, tank_shock_reply(result))
 
     @group.command(name="terrain", description="Difficult terrain test")
@@ -275,7 +329,7 @@ class Wh40kCog(commands.Cog):
     @app_commands.choices(mover=MOVER_CHOICES)
     async def terrain(self, interaction: discord.Interaction, mover: str = Mover.VEHICLE.value, hazardous: bool = False,
                       fast: bool = False, dice: Optional[str] = None) -> None:
-        result = difficult_terrain_test(Mover(mover), _dice(self.bot, dice), hazardous=hazardous, fast=fast)
+        result = await off_the_loop(interaction, lambda: difficult_terrain_test(Mover(mover), _dice(self.bot, dice), hazardous=hazardous, fast=fast))
         await send_reply(interaction, terrain_reply(result))
 
     @group.command(name="firing", description="Which weapons a vehicle may fire after moving")

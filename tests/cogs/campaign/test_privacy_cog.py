@@ -149,3 +149,11 @@ async def test_the_servers_name_confirms_and_discords_channels_are_purged_too(bo
     reply = interaction.extras[REPLY_KEY]
     assert reply.embed.title == "Everything the bot kept for Border Keep is deleted"
     assert reply.fields["purged"]["siege_sections"] == 1 and sieges.sections(bot.store, 999) == []
+
+
+async def test_forget_me_works_outside_a_server_and_purge_server_does_not(bot):
+    await a_table(bot)
+    i = await ok(bot, "/settings forget-me", user=BOB, guild=None)
+    assert i.extras[REPLY_KEY].fields["forgotten"]["machines"] == 1
+    message = await refused(bot, "/settings purge-server confirm:x", user=CAROL, guild=None, manager=True)
+    assert message.startswith("Campaigns, battles and rosters live in a server")
