@@ -89,14 +89,16 @@ async def press(interaction: discord.Interaction, action: str, action_id: str) -
     if stored is None or stored.expired() or stored.guild_id != interaction.guild_id:
         await send_error(interaction, EXPIRED)
         return
-    if action == DETAILS:  # anyone may read them, privately
+    if action == DETAILS and not stored.options.get("private"):  # anyone may read them, privately
         await show_details(interaction, stored)
         return
     if not may_press(interaction, stored):
         await send_error(interaction, f"Only <@{stored.user_id}>, who ran this command, or a server manager (Manage Server) can press its buttons.")
         return
     options = {k: v for k, v in stored.options.items() if k != "dice"}
-    if action == AGAIN:
+    if action == DETAILS:  # a private result's details: its roller's (or a manager's) alone
+        await show_details(interaction, stored)
+    elif action == AGAIN:
         await rerun(interaction, stored.command, options)
     elif action == CHART:  # the same shot, its dice given back, and the chart's D6 rolled by the bot
         await rerun(interaction, stored.command, options, replay=stored.dice, replay_of=stored.log_entry)

@@ -122,3 +122,14 @@ async def test_roll_the_misfire_chart_finishes_a_shot_that_stopped_for_it(live_b
     assert [line.split(" · ")[1] for line in dice] == ["entered", "entered", "bot"]
     assert "Black Powder Misfire Chart" in dice[2]
     assert "Roll the misfire chart" not in buttons(done)
+
+
+async def test_details_answer_whoever_presses_them_privately_with_the_full_breakdown(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, ranks=4, files=5, toughness=3, dice="H 4 8"))
+    glance = embed(first)
+    assert glance["title"].startswith("Direct hit on the marker") and "fields" not in glance
+    assert len(glance["description"].splitlines()) <= 8 and glance["description"].splitlines()[-1].startswith("Dice: ")
+    full = await standin.details(first, user_id=USER_ID + 1)  # another player may read them too
+    names = [f["name"] for f in full["fields"]]
+    assert names[:2] == ["Dice", "Hits"] and "Shot" in names and "Target" in names
+    assert "`H` scatter · entered" in full["fields"][0]["value"]
