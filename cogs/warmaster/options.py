@@ -14,7 +14,7 @@ from engine.geometry import Point
 from engine.warmaster.cannon import PlacedUnit
 from engine.warmaster.profiles import Position
 from engine.warmaster.shooting import MAX_STANDS, Side, Unit
-from engine.warmaster.stands import Formation, lay_out, lay_out_at
+from engine.warmaster.stands import Formation, lay_out, lay_out_at, lay_out_centred
 
 DATA = warmaster()
 POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
@@ -142,7 +142,7 @@ def target_stands(*, formation: str, stands: int, at: str | None, front: Point, 
     """The target's stands: `at` ("0,1 4,1 2,3": each stand's centre in cm from the unit's front
     centre, x to the firer's right, y away from the firer) or else `stands` in a `formation`."""
     if not at:
-        return lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
+        return lay_out_centred(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
     centres = []
     for token in at.replace(";", " ").split():
         m = _XY.match(token)

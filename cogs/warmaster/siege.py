@@ -24,7 +24,7 @@ from engine.errors import RulesError
 from engine.geometry import Point
 from engine.warmaster.cannon import PlacedUnit, fire_cannons
 from engine.warmaster.shooting import MAX_HITS_PER_STAND, MAX_STANDS
-from engine.warmaster.stands import Formation, lay_out
+from engine.warmaster.stands import Formation, lay_out_centred
 from renders.warmaster.fortress import render_fortress
 from renders.warmaster.artillery import render_cannon
 from cogs.warmaster.words.shooting import plural, volley_reply
@@ -87,11 +87,16 @@ class SiegeCog(commands.Cog):
     async def batter(
         self, interaction: discord.Interaction, kind: str, by: str = "ram", rams: Range[int, 1, 4] = 1,
         shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
-        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Range[int, 1, MAX_STANDS] = 3,
-        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, troop: str = "infantry",
-        dice: Optional[str] = None,
+        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Optional[Range[int, 1, MAX_STANDS]] = None,
+        hits: Optional[Range[int, 1, MAX_HITS_PER_STAND]] = None, armour: Optional[Range[int, 0, 6]] = None,
+        troop: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
-        who = unit("battering unit", stands=stands, hits=hits, armour=armour, position="open", troop=troop)
+        # A giant batters as itself (one monster stand, Hits 8, Armour 5+), others as 3 infantry stands.
+        giant = by == Batterer.GIANT.value
+        who = unit("battering unit", stands=stands if stands is not None else (1 if giant else 3),
+                   hits=hits if hits is not None else (DATA.siege.giant_hits if giant else 3),
+                   armour=armour if armour is not None else (DATA.siege.giant_armour if giant else 0), position="open",
+                   troop=troop if troop is not None else ("monster" if giant else "infantry"))
         source = new_dice(self.bot, dice)
 
         def attempt(tokens: int):
@@ -130,7 +135,7 @@ class SiegeCog(commands.Cog):
             await send_reply(interaction, volley_reply(v, "siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
             return
         front = Point(offset, distance)
-        target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
+        target = PlacedUnit(target_unit, lay_out_centred(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
                                                  depth=DATA.stand_depth))
         shot = fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
                             others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)

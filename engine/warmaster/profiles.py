@@ -152,6 +152,10 @@ class SiegeRules:
     breaching_per_1000: int
     wall_breaching: tuple[str, ...]
     source: str
+    giant_hits: int = 8
+    """A Giant's Hits (core army lists): the battering unit's defaults when a giant batters."""
+    giant_armour: int = 5
+    """A Giant's Armour (5 for 5+, core army lists)."""
 
 
 @dataclass(frozen=True, slots=True)

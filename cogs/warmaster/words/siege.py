@@ -20,6 +20,16 @@ def fall_words(t: StructureTest) -> str:
     return t.structure.on_destroyed
 
 
+def breach_line(t: StructureTest) -> str | None:
+    """What the stands lost in a fallen wall or tower do to their units (seed 001, Breaches): as
+    hits from shooting, with a drive back; None when nothing on it is lost (a gate alone)."""
+    if not t.destroyed or t.gate or t.structure.key == "gateway":
+        return None
+    return ("Stands lost with it: each counts as hits on its unit equal to its Hits value, as if from shooting. "
+            "The defender picks which stand goes (even one that leaves a section unguarded); the unit rolls a "
+            "drive-back die per hit, less its position's dice (fortified: 2 fewer), and goes directly away from the wall.")
+
+
 def structure_reply(t: StructureTest, section: str | None, image: bytes | None) -> Reply:
     what = f"{t.structure.name}{' gate' if t.gate else ''}" + (f" '{section}'" if section else "")
     if not t.tested:
@@ -36,6 +46,8 @@ def structure_reply(t: StructureTest, section: str | None, image: bytes | None) 
     else:
         lines.append(f"Hits this round: {t.hits} (rolled at the table)")
     lines.append(f"Destruction Tokens before: {t.tokens_before}")
+    if breach_line(t):
+        lines.append(breach_line(t))
     if t.tested:
         lines.append(f"Structure test: {len(t.test_dice)} {'die' if len(t.test_dice) == 1 else 'dice'} ({t.hits} for hits + {t.tokens_before} for tokens): "
                      f"{faces(t.test_dice)} = {t.total}, needs more than {t.points}")
@@ -110,6 +122,8 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
         t = b.test
         lines.append(f"{plural(b.rams, b.batterer.value)}: {plural(t.hits, 'automatic hit')}; structure test "
                      f"{faces(t.test_dice)} = {t.total} ({t.hits} + {t.tokens_before} tokens), needs more than {t.points}")
+        if breach_line(t):
+            lines.append(breach_line(t))
     colour = COLOUR_BAD if b.failed else (COLOUR_OK if b.destroyed else COLOUR_MISS)
     embed = discord.Embed(title=f"Battering: {what}", description=f"**{outcome}**", colour=colour)
     embed.add_field(name="Dice", value=dice_lines(b.dice), inline=False)

@@ -77,3 +77,51 @@ def test_a_failed_attempt_on_a_section_without_tokens_leaves_nothing_due():
     who = unit(name="battering unit", stands=3, hits=3)
     b = batter(W.structures["wall"], W.siege, W.oil, W.positions, who, entered("6 6 6 6 6 6 1 1 1 1 1 1"), shots=6)
     assert b.failed and not b.test_due
+
+
+# 4. Stand and shoot. Seed 002, Helblaster: "A Helblaster can shoot at charging enemy in the usual
+# way and can hold its fire until the last moment"; Bone Thrower: "Bone Throwers can shoot at
+# charging enemy and can do so at any point as the enemy charge". Hits on a charger carry into the
+# combat; it is not driven back.
+
+def test_helblaster_stands_and_shoots_hits_carry_no_drive_back():
+    from engine.warmaster.helblaster import fire_helblaster
+
+    shot = fire_helblaster(W.artillery["helblaster"], W.positions, unit(charging=True), 5, entered("6 6 6 4 4 1"))
+    r = shot.result
+    assert not shot.exploded and (r.hits_taken, r.stands_lost) == (5, 1)
+    assert r.drive_back is None and r.no_drive_back.startswith("charging")
+
+
+def test_bone_thrower_stands_and_shoots_hits_carry_no_drive_back():
+    from engine.warmaster.bone_thrower import fire_bone_thrower
+
+    t = PlacedUnit(unit(charging=True), lay_out(Formation.COLUMN, 3, Point(0, 20)))
+    shot = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, t, entered("6 6 5"))
+    r = shot.target.result
+    assert (r.hits_taken, r.stands_lost) == (3, 1) and r.drive_back is None
+
+
+# 8. Details.
+
+def test_the_grapeshot_key_shows_no_bounce():
+    from renders.warmaster.artillery import cannon_path_words
+
+    t = PlacedUnit(unit(), lay_out(Formation.COLUMN, 3, Point(0, 10)))
+    grape = fire_cannons(CANNON, W.positions, t, entered("1 1 1 1"), cannons=2, grapeshot=True)
+    assert "bounce" in cannon_path_words(grape) and "no bounce" in cannon_path_words(grape)
+    ball = fire_cannons(CANNON, W.positions, t, entered("1 1 1 1 1 1 1 1"), cannons=2)
+    assert cannon_path_words(ball).endswith("+ 5 cm")
+
+
+def test_a_unit_turned_90_degrees_shows_its_flank_centred_on_the_line_of_fire():
+    from engine.warmaster.stands import lay_out_centred
+
+    # A column of three turned 90: its middle stand sits across the line of fire, the nearest
+    # edge still 20 cm away; the ball goes through that stand (not along an edge).
+    stands = lay_out_centred(Formation.COLUMN, 3, Point(0, 20), turn=90)
+    assert [round(s.cx, 6) for s in stands] == [-2, 0, 2]
+    assert min(c.y for s in stands for c in s.corners()) == 20
+    shot = fire_cannons(CANNON, W.positions, PlacedUnit(unit(), stands), entered("1 1 1 1"), cannons=2)
+    assert shot.target.through == (1,) and shot.strike.x == 0
+    assert lay_out_centred(Formation.LINE, 3, Point(0, 20)) == lay_out(Formation.LINE, 3, Point(0, 20))
