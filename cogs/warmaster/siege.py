@@ -17,6 +17,7 @@ from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
+    LIST_HELP, equipment_list,
     DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, near_units, new_dice, place, troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
@@ -31,9 +32,10 @@ from cogs.warmaster.words.shooting import plural, volley_reply
 from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster.fortress_state import fortress, section_test
 from cogs.warmaster.words.siege import (
-    army_reply, assault_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
+    army_reply, assault_reply, list_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
 )
 from engine.warmaster.assault import AssaultKind, Fighters, assault
+from engine.warmaster.siege_lists import check_list
 from engine.warmaster.scenarios import army_check, into_the_breach_end, sally_gate, watchtower_relief
 from engine.warmaster.battering import Batterer, batter
 from cogs.warmaster.words.shooting import oil_reply
@@ -190,12 +192,17 @@ class SiegeCog(commands.Cog):
 
     @siege.command(name="army", description="Siege army list check")
     @app_commands.describe(points="Army points", side="Attacker or defender",
-                           breaching="Wall-breaching artillery in it")
+                           breaching="Wall-breaching artillery in it", list=f"Its siege items, {LIST_HELP}")
     @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
     async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
-                   breaching: Range[int, 0, 100] = 0) -> None:
-        checked = army_check(DATA.siege, points, defender=side == "defender", breaching=breaching)
-        await send_reply(interaction, army_reply(checked))
+                   breaching: Range[int, 0, 100] = 0, list: Optional[str] = None) -> None:
+        if list is None:
+            checked = army_check(DATA.siege, points, defender=side == "defender", breaching=breaching)
+            await send_reply(interaction, army_reply(checked))
+            return
+        items, army = equipment_list(list)
+        checked = check_list(DATA.siege, points, items, defender=side == "defender", army=army, extra_breaching=breaching)
+        await send_reply(interaction, list_reply(checked))
 
     @siege.command(name="fortress", description="This channel's siege so far")
     async def show_fortress(self, interaction: discord.Interaction) -> None:

@@ -209,3 +209,21 @@ def army_reply(c) -> Reply:
                   "Warmaster Siege & Fortresses: General siege rules, Siege artillery list", "siege army",
                   {"points": c.points, "side": side, "minimum_limits": c.minimum_limits, "maximum_limits": c.maximum_limits,
                    "breaching": c.breaching, "breaching_allowed": c.breaching_allowed, "ok": c.ok})
+
+
+def list_reply(c) -> Reply:
+    """``/siege army list:``: the items' points and every limit the list breaks."""
+    side = "defender" if c.defender else "attacker"
+    verdict = "within every limit" if c.ok else f"{plural(len(c.problems), 'limit')} broken"
+    outcome = f"{c.points}-point {side}" + (f" ({c.army.title()})" if c.army else "") + f": siege items cost {c.cost} points; {verdict}."
+    lines = [f"{line.item.name} x{line.count}: " + (f"{line.cost} points ({line.item.cost} each)" if line.item.cost
+                                                      else "priced in its army list") for line in c.lines]
+    lines.append(f"Limits: minimums of a {c.minimum_limits}-point army, maximums of a {c.maximum_limits}-point army; "
+                 f"wall-breaching artillery {c.breaching} of at most {c.breaching_allowed}.")
+    lines += [f"Broken: {p}" for p in c.problems]
+    return _plain("Siege army list", outcome, COLOUR_OK if c.ok else COLOUR_BAD, (), lines,
+                  "Warmaster Siege & Fortresses: General siege rules, Siege equipment lists", "siege army",
+                  {"points": c.points, "side": side, "army": c.army, "cost": c.cost,
+                   "items": [{"item": line.item.key, "count": line.count, "cost": line.cost} for line in c.lines],
+                   "minimum_limits": c.minimum_limits, "maximum_limits": c.maximum_limits, "breaching": c.breaching,
+                   "breaching_allowed": c.breaching_allowed, "problems": list(c.problems), "ok": c.ok})
