@@ -66,6 +66,22 @@ async def campaign_autocomplete(interaction: discord.Interaction, current: str) 
     return [Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
 
 
+
+def display_names(interaction: discord.Interaction, user_ids) -> dict[int, str]:
+    """The names the server shows for `user_ids`, as far as the bot knows them without asking
+    Discord (the presser, cached members and users); a report names the others "player N"."""
+    out = {}
+    guild = interaction.guild
+    for uid in user_ids:
+        if uid == interaction.user.id:
+            out[uid] = interaction.user.display_name
+            continue
+        member = guild.get_member(uid) if hasattr(guild, "get_member") else None
+        user = member or (interaction.client.get_user(uid) if hasattr(interaction.client, "get_user") else None)
+        if user is not None:
+            out[uid] = user.display_name
+    return out
+
 class CampaignCogBase(commands.Cog):
     """What the four cogs share: the store, and each command's store work run off the event loop
     (:meth:`stored`), so a write waiting for the file's lock never holds up other commands."""
@@ -268,7 +284,9 @@ class BattleCog(CampaignCogBase):
         r = revealed[0]
         data = r.export
         files = ((f"battle-{b.guild_id}-{b.id}-rolls.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)
-        await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
+        people = {b.started_by, *b.players, *(s.user_id for s in shots), *(m.owner_id for m in roster)}
+        names = display_names(interaction, people)
+        await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections, names), [
             f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
             f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
             f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json",
