@@ -123,6 +123,8 @@ def _check(store, who: Actor, command: str, name: str) -> Aim:
     if battle is None:
         raise RulesError(f"{machine.name} fires in a battle: start one in this channel with /battle start "
                          "(or leave machine: out to fire without a roster).")
+    if who.user_id not in battle.players:
+        raise PermissionRefused(campaigns.NOT_A_PLAYER)
     why = campaigns.refusal(machine, battle)
     if why:
         raise RulesError(why)
