@@ -17,9 +17,11 @@ player's turn within one), so "this turn and your next" on turn 2 means it fires
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import RulesError
+from storage import roll_log
 from storage.database import Migration, Store
 
 MAX_NAME = 40
@@ -372,6 +374,47 @@ def battles_played(store: Store, guild_id: int, user_id: int) -> list[Battle]:
         "SELECT b.* FROM battles b JOIN battle_players p ON p.battle_id = b.id AND p.guild_id = b.guild_id "
         "WHERE b.guild_id = ? AND p.user_id = ? AND b.ended_at IS NULL ORDER BY b.id", (guild_id, user_id))
     return [_battle(store, r) for r in rows]
+
+
+def end_battle_revealed(store: Store, guild_id: int, channel_id: int,
+                        new_secret: Callable[[], bytes]) -> tuple[Battle, roll_log.Reveal]:
+    """End this channel's battle and reveal its roll log, in ONE transaction: a crash at any point
+    leaves either the battle in progress with its log sealed, or the battle ended with its log
+    revealed, never an ended battle whose log no command reaches. (A battle started before battles
+    had logs gets its chain opened here, empty.)"""
+    with store.transaction():
+        battle = end_battle(store, guild_id, channel_id)
+        chain = roll_log.battle_chain(battle.id)
+        roll_log.open_chain(store, chain, new_secret)
+        revealed = roll_log.reveal(store, chain, new_secret, rotate=False)
+    return battle, revealed
+
+
+def unrevealed_battles(store: Store, guild_id: int, channel_id: int) -> list[Battle]:
+    """Ended battles of this channel whose roll log was never revealed (a crash between the steps
+    of /battle end before they were one transaction), newest first."""
+    rows = store.read(
+        "SELECT b.* FROM battles b JOIN roll_chains c ON c.chain = 'battle:' || b.id "
+        "WHERE b.guild_id = ? AND b.channel_id = ? AND b.ended_at IS NOT NULL AND c.revealed_at IS NULL "
+        "AND c.epoch = (SELECT MAX(epoch) FROM roll_chains WHERE chain = c.chain) ORDER BY b.id DESC",
+        (guild_id, channel_id))
+    return [_battle(store, r) for r in rows]
+
+
+def reveal_ended_battle(store: Store, guild_id: int, channel_id: int, battle_id: int | None,
+                        new_secret: Callable[[], bytes]) -> tuple[Battle, roll_log.Reveal]:
+    """Reveal the log of an ended battle of this channel that missed its reveal (the newest one
+    when `battle_id` is None), in one transaction."""
+    with store.transaction():
+        waiting = unrevealed_battles(store, guild_id, channel_id)
+        if battle_id is not None:
+            waiting = [b for b in waiting if b.id == battle_id]
+        if not waiting:
+            which = f"Battle {battle_id}" if battle_id is not None else "Every ended battle in this channel"
+            raise CampaignError(f"{which} has its roll log revealed already (or is not this channel's).")
+        battle = waiting[0]
+        revealed = roll_log.reveal(store, roll_log.battle_chain(battle.id), new_secret, rotate=False)
+    return battle, revealed
 
 
 def end_battle(store: Store, guild_id: int, channel_id: int) -> Battle:

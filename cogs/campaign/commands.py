@@ -294,10 +294,8 @@ class BattleCog(CampaignCogBase):
             if who.user_id != b.started_by and not who.gm:
                 raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone "
                                         f"with {who.gm_words()} can end it.")
-            ended = campaigns.end_battle(self.store, who.guild_id, who.channel_id)
-            chain = battle_chain(ended.id)
-            roll_log.open_chain(self.store, chain, self.bot.new_secret)  # a battle started before battles had logs
-            revealed.append(roll_log.reveal(self.store, chain, self.bot.new_secret, rotate=False))
+            ended, r = campaigns.end_battle_revealed(self.store, who.guild_id, who.channel_id, self.bot.new_secret)
+            revealed.append(r)
             return ended
 
         revealed: list = []
@@ -312,6 +310,29 @@ class BattleCog(CampaignCogBase):
             f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json",
         ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
             "entries": len(data["entries"])}, files))
+
+    @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")
+    @app_commands.describe(battle="The battle's number (default: the newest here that needs it)")
+    async def reveal(self, interaction: discord.Interaction, battle: Optional[Range[int, 1, 2**53]] = None) -> None:
+        def change(who: Actor):
+            who.require_gm("reveal a battle's roll log")
+            b, r = campaigns.reveal_ended_battle(self.store, who.guild_id, who.channel_id, battle, self.bot.new_secret)
+            revealed.append(r)
+            return b
+
+        revealed: list = []
+        who, b, roster, shots = await self._battle(interaction, change)
+        r = revealed[0]
+        data = r.export
+        name = f"battle-{b.guild_id}-{b.id}-rolls.json"
+        reply = battle_reply("battle reveal", who.game, b, f"Battle {b.id}: its roll log revealed", roster, shots)
+        await send_reply(interaction, with_roll_log(reply, [
+            f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
+            f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
+            f"Anyone can check every roll: python bot.py verify {name}",
+        ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"],
+            "secret": r.secret.hex(), "entries": len(data["entries"])},
+            ((name, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:

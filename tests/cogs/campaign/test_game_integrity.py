@@ -115,3 +115,71 @@ async def test_invitation_only_campaigns_take_players_the_gm_adds(bot):
     assert DAVE in added.fields["campaign"]["members"]
     started = await ok(bot, '/battle start campaign:"Closed Circle"', user=DAVE)
     assert sorted(started.fields["battle"]["players"]) == [ALICE, DAVE]
+
+
+# -- one command, one transaction (issue 19, part 3), through the cogs -------------------------
+async def test_a_battle_end_that_fails_midway_leaves_the_battle_in_progress(bot, monkeypatch):
+    from storage import roll_log
+
+    await campaign_table(bot)
+    await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
+
+    def crash(*a, **k):
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(roll_log, "reveal", crash)
+    i = await run(bot, "/battle end", roles=(GM_ROLE,))
+    assert REPLY_KEY not in i.extras
+    assert campaigns.current_battle(bot.store, GUILD, CHANNEL) is not None
+    monkeypatch.undo()
+    ended = await ok(bot, "/battle end", roles=(GM_ROLE,))
+    assert ended.fields["roll_log"]["entries"] == 1 and ended.fields["roll_log"]["secret"]
+
+
+async def test_the_gm_reveals_a_battle_that_missed_its_reveal(bot):
+    await campaign_table(bot)
+    await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
+    campaigns.end_battle(bot.store, GUILD, CHANNEL)  # ended as before the fix, then a crash
+    assert "no battle in progress" in await refused(bot, "/battle end", roles=(GM_ROLE,))
+    assert "To reveal a battle's roll log you need" in await refused(bot, "/battle reveal")
+    revealed = await ok(bot, "/battle reveal", roles=(GM_ROLE,))
+    assert revealed.fields["roll_log"]["entries"] == 1 and revealed.attachments[0][0].endswith("-rolls.json")
+    assert "has its roll log revealed already" in await refused(bot, "/battle reveal battle:1", roles=(GM_ROLE,))
+
+
+async def test_a_refused_roster_shot_logs_no_roll_and_changes_no_machine(bot):
+    from storage import roll_log
+
+    await campaign_table(bot)
+    b = campaigns.battle_here(bot.store, GUILD, CHANNEL)
+    await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"@90 M 3"')  # Malfunction
+    before = roll_log.export_log(bot.store, roll_log.battle_chain(b.id))["entries"]
+    campaigns.next_turn(bot.store, GUILD, CHANNEL)
+    assert "cannot fire until turn 3" in await refused(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
+    assert roll_log.export_log(bot.store, roll_log.battle_chain(b.id))["entries"] == before
+    assert len(campaigns.battle_shots(bot.store, GUILD, b.id)) == 1
+
+
+async def test_a_logged_roll_whose_reply_cannot_be_sent_is_marked_not_delivered(bot, monkeypatch):
+    from cogs.common import replies
+    from storage import roll_log
+
+    await campaign_table(bot)
+    b = campaigns.battle_here(bot.store, GUILD, CHANNEL)
+
+    real, calls = replies._send, []
+
+    async def discord_refuses(*a, **k):  # the reply fails; the apology after it goes through
+        calls.append(k)
+        if len(calls) == 1:
+            raise OSError("connection reset")
+        return await real(*a, **k)
+
+    monkeypatch.setattr(replies, "_send", discord_refuses)
+    await run(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
+    monkeypatch.undo()
+    data = roll_log.export_log(bot.store, roll_log.battle_chain(b.id))
+    assert [e["roll"] for e in data["entries"]] == [1] and data["undelivered"] == [1]
+    assert len(campaigns.battle_shots(bot.store, GUILD, b.id)) == 1  # state and log committed together
+    await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
+    assert roll_log.export_log(bot.store, roll_log.battle_chain(b.id))["undelivered"] == [1]
