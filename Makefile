@@ -10,6 +10,6 @@ test: venv
 run: venv
 	.venv/bin/python bot.py
 
-# Figures, not pass/fail: see benchmarks/README.md.
+# Figures, not pass/fail: see docs/figures.md.
 bench: venv
 	.venv/bin/python -m benchmarks

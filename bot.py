@@ -2,7 +2,7 @@
 
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
     python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
-    python bot.py commands [--json]
+    python bot.py commands [--json | --markdown]
     python bot.py verify <export.json>   check a roll log export (exit 0 ok, 1 failed, 2 unreadable)
 
 :func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
@@ -279,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
+    listing.add_argument("--markdown", action="store_true", help="as Markdown (docs/commands.md)")
     check = sub.add_parser("verify", help="check a roll log export (/log export, /log reveal, a battle's end)")
     check.add_argument("export", help="the export's JSON file")
     args = parser.parse_args(argv)
@@ -303,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"The data folder {settings.data_dir} cannot be used: {e.strerror}.", file=sys.stderr)
         return 2
     if args.mode == "commands":
-        return console.list_commands(create_bot(settings), as_json=args.json)
+        return console.list_commands(create_bot(settings), as_json=args.json, as_markdown=args.markdown)
     seed = getattr(args, "seed", None)
     bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
     try:

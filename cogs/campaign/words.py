@@ -16,6 +16,7 @@ from engine.warmaster.structure import SectionState
 from renders.campaign.battle import BattleBoard, BoardRow, FortRow
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
 from storage.campaigns import Battle, Campaign, Machine, Shot
+from storage.privacy import Forgotten, Purged
 from storage.settings import Settings
 
 SYSTEMS = {"fantasy": "warhammer-fantasy", "warmaster": "warmaster", "40k": "wh40k"}
@@ -51,6 +52,45 @@ def settings_reply(command: str, s: Settings, where: str, changed: str | None = 
     return _reply(command, s.game, title, lines, fields={"settings": {
         "game": s.game, "private_rolls": s.private_rolls, "gm_role_id": s.gm_role_id, "turns": s.turns,
         "joining": s.joining, "channel_overrides": list(s.overridden)}})
+
+
+def _counted(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def forget_reply(f: Forgotten) -> Reply:
+    """``/settings forget-me``: what went, and what stays and why (answered to the caller alone)."""
+    gone = [
+        _counted(f.memberships, "campaign membership"), _counted(f.battle_places, "place in a battle", "places in battles"),
+        _counted(f.machines, "war machine"), _counted(f.shots, "recorded shot"), _counted(f.buttons, "button action"),
+    ]
+    lines = ["Deleted, in every server: " + ", ".join(gone) + "."]
+    if f.unnamed:
+        lines.append(f"Your id is blanked on {_counted(f.unnamed, 'record')} others keep: settings you changed, "
+                     "campaigns and battles you started, machines you added for others.")
+    if f.kept_log_entries:
+        lines.append(f"Kept: your {_counted(f.kept_log_entries, 'roll log entry', 'roll log entries')}. The roll log is "
+                     "sealed evidence: each entry's hash covers the one before it, so removing yours would break the "
+                     "check of every later roll for every player of that log. A server manager's /settings "
+                     "purge-server removes a server's logs whole.")
+    else:
+        lines.append("Kept: nothing (you have no roll log entries).")
+    reply = _reply("settings forget-me", "any", "The bot has forgotten you", lines, fields={"forgotten": dataclasses.asdict(f)})
+    return dataclasses.replace(reply, private=True)
+
+
+def purge_reply(server: str, p: Purged) -> Reply:
+    """``/settings purge-server``: what was removed."""
+    counts = [
+        _counted(p.settings, "settings row"), _counted(p.campaigns, "campaign"), _counted(p.battles, "battle"),
+        _counted(p.machines, "war machine"), _counted(p.shots, "recorded shot"), _counted(p.buttons, "button action"),
+        _counted(p.siege_sections, "siege section"), _counted(p.roll_logs, "roll log"),
+        _counted(p.roll_entries, "roll log entry", "roll log entries"),
+    ]
+    lines = ["Deleted: " + ", ".join(counts) + ".",
+             "Nothing of this server is left in the bot's store; roll numbers and settings start afresh."]
+    return _reply("settings purge-server", "any", f"Everything the bot kept for {server} is deleted", lines,
+                  fields={"purged": {**dataclasses.asdict(p), "total": p.total}})
 
 
 def machine_line(m: Machine, battle: Battle | None = None, *, owner: bool = True) -> str:

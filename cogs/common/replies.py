@@ -67,6 +67,8 @@ class Reply:
     commit_with_log: list[Callable[[], None]] = field(default_factory=list, kw_only=True, repr=False, compare=False)
     """Store changes the answer makes (a roster machine's new state and its shot), run once, in the
     same transaction as the roll's log entry (cogs/common/ledger.py): both commit or neither does."""
+    private: bool = field(default=False, kw_only=True)
+    """Answered to its user alone (ephemeral), whatever the options: e.g. what the bot deleted about them."""
 
     def json(self, image_path: str | None) -> dict[str, Any]:
         """The console's ``--json`` object (DESIGN.md, offline console)."""
@@ -146,7 +148,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         interaction.extras.pop(REPLY_KEY, None)
         raise
     extra: dict[str, Any] = {}
-    if ledger.is_private(interaction):
+    if reply.private or ledger.is_private(interaction):
         extra["ephemeral"] = True
     make_buttons = getattr(interaction.client, "reply_buttons", None)
     view = make_buttons(interaction, reply) if make_buttons is not None else None

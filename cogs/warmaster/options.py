@@ -18,17 +18,40 @@ from engine.warmaster.stands import Formation, lay_out, lay_out_at
 
 DATA = warmaster()
 POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
-TROOP_CHOICES = [Choice(name=t.name, value=k) for k, t in DATA.troops.items()]
+TROOPS = {**{t.name: k for k, t in DATA.troops.items()}, **{k: k for k in DATA.troops}}
+"""Troop types by what a player may type: the key (``chariot``) or the name (``chariots``)."""
 FORMATION_CHOICES = [Choice(name=f.value, value=f.value) for f in Formation]
 AT = "Stand centres instead: '0,1 4,1 2,3' cm"
 TARGET = dict(
     stands="Target stands (default 3)",
-    hits="Target Hits per stand (default 3)",
-    armour="Target Armour: 4 for 4+, 0 none",
-    position="Target position (default open)",
-    troop="Target troop type (full pace)",
-    dice="Your dice in order; the bot rolls the rest",
+    hits="Hits per stand (default 3)",
+    armour="Armour: 4 for 4+, 0 none",
+    position="Position (default open)",
+    troop="Troop type (full pace)",
+    dice="Your dice in order",
 )
+"""The target options the /wm and /siege commands share, described tersely: Discord counts every
+description towards a command's 4,000 characters (README, "Options", says them at length)."""
+
+
+async def troop_autocomplete(interaction, current: str) -> list[Choice[str]]:
+    """Troop types matching what is typed (as an autocomplete, not choices: six choices on every
+    target would cost /wm and /siege a sixth of their schema characters)."""
+    typed = current.strip().lower()
+    found = [(t.name, k) for k, t in DATA.troops.items() if typed in t.name or typed in k]
+    return [Choice(name=n, value=k) for n, k in found or [(t.name, k) for k, t in DATA.troops.items()]]
+
+
+troop_autocomplete.offered = tuple(Choice(name=t.name, value=k) for k, t in DATA.troops.items())
+"""Listed by ``bot.py commands --json`` as the option's choices (cogs/common/choices.py)."""
+
+
+def troop_key(troop: str) -> str:
+    """The troop type a player named, refused with the ones there are."""
+    key = TROOPS.get(troop.strip().lower())
+    if key is None:
+        raise RulesError(f"troop: '{troop}' is not one of the choices: {', '.join(DATA.troops)}.")
+    return key
 
 
 def new_dice(bot, entered: str | None) -> Dice:
@@ -47,8 +70,9 @@ def armour_value(armour: int) -> int | None:
 
 
 def unit(name: str, *, stands: int, hits: int, armour: int, position: str, troop: str, side: Side = Side.ENEMY,
-         engaged: bool = False, charging: bool = False) -> Unit:
-    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop], side, engaged, charging)
+         engaged: bool = False, charging: bool = False, in_tower: bool = False) -> Unit:
+    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop_key(troop)], side, engaged,
+                charging, in_tower)
 
 
 _NEAR = re.compile(

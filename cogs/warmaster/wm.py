@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    AT, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, TROOP_CHOICES, near_units, new_dice, place, target_stands, unit,
+    AT, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, near_units, new_dice, place, troop_autocomplete, target_stands, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply, helblaster_reply, shoot_reply
 from engine.geometry import Point
@@ -47,15 +47,19 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="shoot", description="Attacks at a target: hits, armour, stands, drive back (core)")
     @private_option
     @app_commands.describe(attacks="Attacks rolled", bonus="To-hit modifier, e.g. 1", worse="Armour counts N worse",
-                           no_armour="No armour roll", charging="Target is charging (no drive back)", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+                           no_armour="No armour roll", charging="Target is charging (no drive back)",
+                           in_tower="Target mans a tower: no drive back", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def shoot(
         self, interaction: discord.Interaction, attacks: Range[int, 1, MAX_ATTACKS],
         armour: Range[int, 0, 6] = 0, position: str = "open", stands: Range[int, 1, MAX_STANDS] = 3,
         hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry", bonus: Range[int, -3, 3] = 0,
-        worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, dice: Optional[str] = None,
+        worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, in_tower: bool = False,
+        dice: Optional[str] = None,
     ) -> None:
-        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
+                      in_tower=in_tower)
         result = shoot(new_dice(self.bot, dice), target, attacks, DATA.positions, to_hit_bonus=bonus,
                        armour_worse=worse, armour_ignored=no_armour)
         await send_reply(interaction, shoot_reply(result))
@@ -65,9 +69,10 @@ class WarmasterCog(commands.Cog):
     @app_commands.describe(
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
         formation="Target line or column (default: column)", turn="Target turned, degrees", offset="Target cm right of the line",
-        near="Other units: 'friend column 3 @ 0,9; enemy line 2 @ 4,12 engaged'",
+        near="Other units: 'friend column 3 @ 0,9'",
         grapeshot="Charged: grapeshot, no bounce", at=AT, in_tower="Target mans a tower: no bounce", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def cannon(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(CANNON.range)],
         cannons: Range[int, 1, MAX_CANNONS] = 2, formation: str = "column", stands: Range[int, 1, MAX_STANDS] = 3,
@@ -89,7 +94,8 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
     @private_option
     @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def helblaster(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(HELBLASTER.range)],
         attacks: Optional[Range[int, 1, 6]] = None, armour: Range[int, 0, 6] = 0, position: str = "open",
@@ -105,7 +111,8 @@ class WarmasterCog(commands.Cog):
     @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column (default: column)", turn="Target turned, degrees",
                            offset="Target cm right of the line", near="Other units, as for the cannon", at=AT,
                            **{k: v for k, v in TARGET.items() if k != "armour"})
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def bone_thrower(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(BONE.range)], formation: str = "column",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
@@ -123,7 +130,8 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
     @private_option
     @app_commands.describe(range="cm to the target", machines="Bolt throwers firing", charging="Target is charging", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def elven_bolt_thrower(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(ELVEN.range)],
         machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
@@ -137,7 +145,8 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="rock-lobber", description="Orc Rock Lobber (60 cm, 3 attacks): profile only")
     @private_option
     @app_commands.describe(range="cm to the target", machines="Rock lobbers firing", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def rock_lobber(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(LOBBER.range)],
         machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",

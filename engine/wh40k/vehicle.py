@@ -40,6 +40,9 @@ class VehicleState:
     skimmer_fast: bool = False
     """A skimmer that ended its move more than 6" from where it started: penetrating hits count
     as glancing, and being immobilised crashes and destroys it."""
+    skimmer: bool = False
+    """A skimmer, however far it moved: stunned, it drifts D6" in its next Movement phase
+    (``skimmer_fast`` is a skimmer too)."""
     hull_down: bool = False
     """In or behind cover: penetrating hits count as glancing."""
     smoke: bool = False
@@ -72,6 +75,10 @@ class VehicleState:
                 raise RulesError(
                     f"Nearby model at {d:g}\" is not possible: give each model's distance from the hull, 0 to {MAX_NEARBY_DISTANCE:g}\"."
                 )
+
+    @property
+    def is_skimmer(self) -> bool:
+        return self.skimmer or self.skimmer_fast
 
     @property
     def obscured_by(self) -> tuple[str, ...]:

@@ -9,6 +9,11 @@ Facts about discord.py 2.x the stand-in respects: JSON responses carry exactly
 compression the client asked for; an interaction carries ``attachment_size_limit``; callbacks
 answer JSON that holds the interaction's id.
 
+It refuses what Discord refuses (tests/discord_limits.py): a message, autocomplete answer, modal
+or command schema past Discord's limits gets Discord's own answer, HTTP 400 with code 50035 and the
+failing field's path, and is kept in :attr:`DiscordStandIn.refused`; the e2e fixture fails any test
+that leaves a refusal there without expecting it.
+
 The test process points the client here with :func:`point_discord_py_at`; nothing in the
 shipped bot knows about the stand-in.
 """
@@ -24,6 +29,8 @@ from typing import Any
 
 import aiohttp
 from aiohttp import web
+
+from tests import discord_limits as limits
 
 APP_ID = 900000000000000001
 BOT_ID = APP_ID
@@ -87,6 +94,10 @@ class DiscordStandIn:
         self._new_request = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._faults: list[Fault] = []
+        self.refused: list[tuple[Recorded, list[limits.Refusal]]] = []
+        """Requests answered 400 because Discord would refuse them, with the reasons."""
+        self.upload_limit = limits.UPLOAD_LIMIT
+        """Bytes of files one message may carry (sent as each interaction's attachment_size_limit)."""
         self.port = 0
 
     def fail(self, method: str, path: str, status: int, body: dict[str, Any] | None = None,
@@ -143,7 +154,22 @@ class DiscordStandIn:
             if fault.times and fault.method == record.method and re.fullmatch(fault.path, path):
                 fault.times -= 1
                 return _json(fault.body, status=fault.status, headers=fault.headers)
+        refusals = self._refusals(record)
+        if refusals:
+            self.refused.append((record, refusals))
+            return _json(limits.error_body(refusals), status=400)
         return self._answer(record)
+
+    def _refusals(self, r: Recorded) -> list[limits.Refusal]:
+        """What Discord would refuse in this request (tests/discord_limits.py)."""
+        m, p = r.method, r.path
+        if m == "PUT" and p.startswith(f"/applications/{APP_ID}/") and p.endswith("/commands"):
+            return limits.commands_problems(r.json or [])
+        if m == "POST" and p.startswith("/interactions/") and p.endswith("/callback"):
+            return limits.callback_problems(r.json, r.files, upload_limit=self.upload_limit)
+        if m in ("POST", "PATCH") and p.startswith(f"/webhooks/{APP_ID}/"):
+            return limits.message_problems(r.json, r.files, upload_limit=self.upload_limit)
+        return []
 
     def _answer(self, r: Recorded) -> web.Response:
         m, p = r.method, r.path
@@ -313,7 +339,7 @@ class DiscordStandIn:
             "data": data,
             "locale": "en-GB", "guild_locale": "en-GB", "app_permissions": "104324673", "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.upload_limit,
         }
 
 

@@ -7,6 +7,8 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 from discord import app_commands
+
+from tests import discord_limits as limits
 from PIL import Image
 
 from bot import create_bot
@@ -162,17 +164,10 @@ async def test_quick_work_answers_at_once_and_slow_work_defers_first(monkeypatch
     slow.response.defer.assert_awaited_once_with(thinking=True)
 
 
-async def test_every_top_level_command_stays_under_discords_4000_characters(bot):
-    """Discord counts names, descriptions and choices of a command and all its subcommands."""
-
-    def size(cmd) -> int:
-        total = len(cmd.name) + len(cmd.description)
-        if isinstance(cmd, app_commands.Group):
-            return total + sum(size(c) for c in cmd.commands)
-        for p in cmd.parameters:
-            total += len(p.display_name) + len(p.description)
-            total += sum(len(c.name) + len(str(c.value)) for c in p.choices)
-        return total
-
+async def test_every_top_level_command_keeps_a_quarter_of_discords_4000_characters(bot):
+    """Discord counts names, descriptions and choices of a command and all its subcommands
+    (tests/discord_limits.py); each keeps 25% of its 4,000 spare."""
     for cmd in bot.tree.get_commands():
-        assert size(cmd) <= 4000, f"/{cmd.name}: {size(cmd)} characters"
+        schema = cmd.to_dict(bot.tree)
+        limits.assert_accepted(limits.command_problems(schema), f"/{cmd.name}")
+        assert limits.command_size(schema) <= limits.HEADROOM, f"/{cmd.name}: {limits.command_size(schema)} characters"
