@@ -29,7 +29,7 @@ from discord.ext import commands
 
 from cogs.common import ledger
 from cogs.common.dice_source import serving
-from cogs.common.replies import APOLOGY, send_error
+from cogs.common.replies import APOLOGY, received, send_error
 from config.settings import Settings, SettingsError, load_settings
 from engine.dice import Dice, RandomDice
 from engine.errors import RulesError
@@ -95,9 +95,29 @@ class BombardierBot(commands.Bot):
             intents=discord.Intents.default(),
             tree_cls=BombardierTree,
             help_command=None,
+            # No message pings anyone unless it says so itself (issue 19): a mention in an embed
+            # or in text a player typed shows as a name and notifies nobody.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self._seeds = np.random.default_rng(settings.dice_seed)
+        self._stamp_arrivals()
+
+    def _stamp_arrivals(self) -> None:
+        """Note when each INTERACTION_CREATE arrives from the gateway, before discord.py starts
+        its tasks: they inherit the stamp (cogs/common/replies.py, ``received``), so a command
+        defers in time counted from its arrival, however long it waited for the event loop."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def stamped(data) -> None:
+            token = received.set(asyncio.get_running_loop().time())
+            try:
+                parse(data)
+            finally:
+                received.reset(token)
+
+        parsers["INTERACTION_CREATE"] = stamped
 
     def new_dice(self) -> Dice:
         """The bot's dice for the command being served: its roll number's dice in the roll log

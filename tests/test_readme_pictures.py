@@ -8,7 +8,7 @@ import pytest
 from scripts import readme_pictures as pictures
 
 ROOT = Path(__file__).resolve().parent.parent
-REGENERATE = "run: .venv/bin/python scripts/readme_pictures.py (and look at the pictures)"
+REGENERATE = "run: make docs (or .venv/bin/python scripts/readme_pictures.py), and look at the pictures"
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +32,9 @@ def test_each_page_showing_a_picture_quotes_its_command(picture):
         link = "docs/img/" if page == "README.md" else "img/"
         assert f"]({link}{picture.name}.png)" in text, f"{page} does not show {picture.name}.png"
         assert picture.command in text, f"{page} does not quote {picture.command}"
+        if page != "README.md":  # a docs page tells the whole story behind its picture
+            for line in picture.setup:
+                assert line in text, f"{page} does not quote {line}, which {picture.name}.png runs first"
 
 
 def test_the_script_refuses_a_picture_the_bot_rolled_for():

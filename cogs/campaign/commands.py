@@ -26,6 +26,7 @@ from cogs.campaign.words import (
 from cogs.common.replies import COLOUR_BAD, off_the_loop, send_reply
 from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
+from engine.inputs import quote
 from renders.campaign.battle import render_battle
 from storage import campaigns, privacy, roll_log
 from storage.campaigns import MAX_CREW
@@ -43,9 +44,9 @@ def mentioned_id(value, what: str) -> int:
     """The id behind a Discord object, or a mention or id typed in the console (``<@&123>``, ``123``)."""
     if hasattr(value, "id"):
         return value.id
-    found = re.fullmatch(r"\s*<?[@#]?[&!]?(\d{1,20})>?\s*", str(value))
+    found = re.fullmatch(r"\s*<?[@#]?[&!]?(\d{1,20})>?\s*", str(value), re.ASCII)
     if not found:
-        raise RulesError(f"'{value}' is not a {what}: mention one, or give its id.")
+        raise RulesError(f"'{quote(str(value))}' is not a {what}: mention one, or give its id.")
     return int(found.group(1))
 
 

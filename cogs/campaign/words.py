@@ -162,6 +162,16 @@ def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Ma
     return _reply(command, game, title, lines, embed_fields=embed_fields, fields=fields, image=image, filename="battle.png")
 
 
+PRIVATE_OUTCOME = "a private roll (its result is the roller's)"
+"""What a shot fired with ``private:true`` records as its outcome: the battle's reports and
+exports are public, so they name the machine's state after it (the table sees that) but not the
+roll's result, hits or misfire."""
+
+
+def shown_hits(s: Shot) -> str:
+    return "-" if s.outcome == PRIVATE_OUTCOME else str(s.hits)
+
+
 def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name,
                  sections: tuple[SectionState, ...] = ()) -> BattleBoard:
     """What the /battle status picture shows; `owner_name(user_id)` names a player."""
@@ -204,7 +214,7 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
         out += ["| # | turn | machine | command | player | hits | outcome | machine after |",
                 "| --- | --- | --- | --- | --- | --- | --- | --- |"]
         for i, s in enumerate(shots, 1):
-            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", str(s.user_id), str(s.hits), s.outcome,
+            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", str(s.user_id), shown_hits(s), s.outcome,
                      s.state_after]
             out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     else:
@@ -231,7 +241,8 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
         "battle": battle_json(b),
         "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots)},
         "shots": [{"turn": s.turn, "machine": s.machine, "command": f"fire {s.kind}", "user": s.user_id,
-                   "fired": s.fired, "hits": s.hits, "outcome": s.outcome, "machine_after": s.state_after,
+                   **({"fired": None, "hits": None} if s.outcome == PRIVATE_OUTCOME else {"fired": s.fired, "hits": s.hits}),
+                   "outcome": s.outcome, "machine_after": s.state_after,
                    "at": s.at} for s in shots],
         "machines": [machine_json(m, b) for m in roster],
         "fortifications": [section_json(x) for x in sections],

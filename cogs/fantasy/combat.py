@@ -17,7 +17,7 @@ from cogs.fantasy.words.combat import attacks_reply, automatic_reply, result_rep
 from cogs.common.choices import offer
 from cogs.fantasy.fire import _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
 from engine.fantasy.formation import Facing
-from cogs.common.replies import send_reply
+from cogs.common.replies import off_the_loop, send_reply
 from engine.dice import DieKind
 from engine.errors import RulesError
 from engine.fantasy.close_combat import (
@@ -110,12 +110,12 @@ class CombatCog(commands.Cog):
         dodge_value, front_arc = dodge_choice(dodge)
         target = TargetRules(flammable=flammable, dodge=dodge_value, ethereal=ethereal,
                              always_strikes_last=Strikes(enemy_strikes).effective is Strikes.LAST, front_arc=front_arc)
-        r = make_attacks(
+        r = await off_the_loop(interaction, lambda: make_attacks(
             _dice(self.bot, dice), attacks=attacks, weapon_skill=ws, enemy_weapon_skill=enemy_ws, strength=strength,
             profile=_profile(toughness, wounds, save, ward), troop=kind, attack=attack, target_rules=target,
             strike_reroll=order.attacker_reroll if order else Reroll.NONE, hatred=hatred,
             devastating_charge=devastating_charge, against_war_machine=war_machine,
-        )
+        ))
         await send_reply(interaction, attacks_reply(r, order))
 
     @combat.command(name="impact-hits", description="Impact Hits on the charge")
@@ -135,9 +135,9 @@ class CombatCog(commands.Cog):
     ) -> None:
         if (hits is None) == (die is None):
             raise RulesError("Give either hits (a number) or die (D3 or D6), not both or neither.")
-        r = impact_hits(_dice(self.bot, dice), hits=hits if hits is not None else DieKind(die), strength=strength,
+        r = await off_the_loop(interaction, lambda: impact_hits(_dice(self.bot, dice), hits=hits if hits is not None else DieKind(die), strength=strength,
                         profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
-                        target_rules=TargetRules(dodge=dodge, front_arc=facing_of(facing) is Facing.FRONT), against_war_machine=war_machine)
+                        target_rules=TargetRules(dodge=dodge, front_arc=facing_of(facing) is Facing.FRONT), against_war_machine=war_machine))
         await send_reply(interaction, automatic_reply(r, "combat impact-hits"))
 
     @combat.command(name="breath", description="Breath Weapon in combat: 2D6 hits, no model hit twice")
@@ -157,13 +157,13 @@ class CombatCog(commands.Cog):
         ignores_armour: bool = False, troop: Optional[str] = None, magical: bool = False,
         dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, facing: str = "front", dice: Optional[str] = None,
     ) -> None:
-        r = breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
+        r = await off_the_loop(interaction, lambda: breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
                              profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
                              target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
                                                       front_arc=facing_of(facing) is Facing.FRONT),
                              breath_rules=AttackRules(armour_piercing=ap, flaming=flaming, ignores_armour=ignores_armour,
                                                       magical=magical),
-                             used_before=used_before)
+                             used_before=used_before))
         await send_reply(interaction, automatic_reply(r, "combat breath"))
 
     @combat.command(name="result", description="Combat result and Break test")
@@ -190,7 +190,7 @@ class CombatCog(commands.Cog):
                               fear_double=fear_double, immune_to_fear=immune)
         defender = CombatSide(wounds=enemy_wounds, ranks=enemy_ranks, standard=enemy_standard, causes_fear=enemy_fear,
                               fear_double=enemy_fear_double, immune_to_fear=enemy_immune, war_machine=war_machine)
-        r = combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership)
+        r = await off_the_loop(interaction, lambda: combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership))
         await send_reply(interaction, result_reply(r))
 
     @combat.command(name="war-machine", description="A war machine in combat")
@@ -203,7 +203,7 @@ class CombatCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         party = assault_party(models, unit_strength) if models is not None else None
-        panic = war_machine_panic(_dice(self.bot, dice), leadership) if leadership is not None else None
+        panic = await off_the_loop(interaction, lambda: war_machine_panic(_dice(self.bot, dice), leadership)) if leadership is not None else None
         if dice and panic is None:
             raise RulesError("Dice are for the Panic test: give leadership too.")
         await send_reply(interaction, war_machine_reply(party, models, unit_strength, panic))

@@ -178,7 +178,7 @@ def _cannon_command(key: str):
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
         aim = await take_aim(self.bot, interaction, key, machine)
-        shot = fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file)
+        shot = await off_the_loop(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file))
         image = await off_the_loop(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
@@ -242,10 +242,10 @@ class FireCog(commands.Cog):
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
         aim = await take_aim(self.bot, interaction, "stone-thrower", machine)
-        shot = fire_stone_thrower(
+        shot = await off_the_loop(interaction, lambda: fire_stone_thrower(
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
             indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
-        )
+        ))
         image = await off_the_loop(interaction, render_stone_thrower, shot)
         reply = stone_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
@@ -278,11 +278,11 @@ class FireCog(commands.Cog):
     ) -> None:
         g = DATA.grapeshot
         aim = await take_aim(self.bot, interaction, "grapeshot", machine)
-        shot = fire_grapeshot(
+        shot = await off_the_loop(interaction, lambda: fire_grapeshot(
             g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, distance, _dice(self.bot, dice),
             ballistic_skill=needs_bs("grapeshot", aimed_bs(aim, bs)), cover=Cover(cover), modifier=modifier,
             profile=target_profile(toughness, wounds, save, ward),
-        )
+        ))
         reply = grapeshot_reply(shot)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
@@ -322,9 +322,9 @@ class FireCog(commands.Cog):
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
         aim = await take_aim(self.bot, interaction, "bolt-thrower", machine)
-        shot = fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
+        shot = await off_the_loop(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
                                  ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
-                                 modifier=modifier)
+                                 modifier=modifier))
         image = await off_the_loop(interaction, render_bolt_thrower, shot)
         reply = bolt_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
@@ -366,10 +366,10 @@ class FireCog(commands.Cog):
         )
         aim = await take_aim(self.bot, interaction, "fire-thrower", machine)
         # A start beyond the barrel is the players' reading of their fire thrower's range value.
-        shot = fire_fire_thrower(
+        shot = await off_the_loop(interaction, lambda: fire_fire_thrower(
             FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
             range=start or None, start=start, flammable=flammable, leadership=leadership,
-        )
+        ))
         image = await off_the_loop(interaction, render_fire_thrower, shot)
         reply = fire_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
@@ -384,7 +384,7 @@ class FireCog(commands.Cog):
         Choice(name="Stone Thrower Misfire Chart", value="stonethrower"),
     ])
     async def misfire(self, interaction: discord.Interaction, chart: str, dice: Optional[str] = None) -> None:
-        result = consult_misfire_chart(_dice(self.bot, dice), DATA.misfire_charts[MISFIRE_CHARTS[chart]])
+        result = await off_the_loop(interaction, lambda: consult_misfire_chart(_dice(self.bot, dice), DATA.misfire_charts[MISFIRE_CHARTS[chart]]))
         await send_reply(interaction, misfire_reply(result, chart))
 
 

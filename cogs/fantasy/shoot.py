@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.breath import breath_reply
 from cogs.fantasy.fire import COVER_CHOICES, DATA, base_autocomplete, facing_autocomplete, facing_of, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
-from cogs.common.replies import send_reply
+from cogs.common.replies import off_the_loop, send_reply
 from cogs.fantasy.words.shoot import shoot_reply
 from engine.dice import DieKind
 from engine.fantasy.breath_weapon import breathe
@@ -93,13 +93,13 @@ class ShootCog(commands.Cog):
             armour_piercing=ap, multiple_wounds=DieKind(multiple_wounds) if multiple_wounds else None,
             ignores_armour=ignores_armour, flaming=flaming, killing_blow=killing_blow, magical=magical,
         )
-        fire = fire_missiles(
+        fire = await off_the_loop(interaction, lambda: fire_missiles(
             _dice(self.bot, dice), DATA.to_hit_penalties, shots=shots, ballistic_skill=bs, strength=strength,
             profile=Profile(toughness, wounds, save, ward), long_range=long_range, cover=Cover(cover), modifier=modifier,
             troop=kind, attack=attack, target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
                                                           front_arc=facing_of(facing) is Facing.FRONT),
             crew=crew,
-        )
+        ))
         await send_reply(interaction, shoot_reply(fire))
 
 
@@ -126,11 +126,11 @@ class ShootCog(commands.Cog):
     ) -> None:
         unit = target_unit(ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
                            toughness=toughness, wounds=wounds, save=save, ward=ward)
-        shot = breathe(
+        shot = await off_the_loop(interaction, lambda: breathe(
             DATA.flame_templates["flame"], unit, distance, _dice(self.bot, dice), strength=strength,
             attack=AttackRules(armour_piercing=ap, ignores_armour=ignores_armour, flaming=flaming, magical=magical),
             target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal), used_before=used_before,
-        )
+        ))
         await send_reply(interaction, breath_reply(shot))
 
 

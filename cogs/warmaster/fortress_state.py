@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from config.gamedata import warmaster
 from engine.errors import RulesError
+from engine.inputs import quote
 from engine.warmaster.structure import Fortress, SectionState, StructureTest, structure_test
 from storage import sieges
 from storage.database import Store
@@ -33,7 +34,7 @@ def section_test(store: Store, channel_id: int, section: str, kind: str, gate: b
     with it and cannot be targeted; the gate falling leaves the tower standing."""
     name = sieges.section_name(section)
     if not name or len(name) > 40:
-        raise RulesError(f"Section '{section}': give a name of 1 to 40 characters.")
+        raise RulesError(f"Section '{quote(section)}': give a name of 1 to 40 characters.")
     if DATA.structures[kind].gate_points is None:
         return _one_section(store, channel_id, name, kind, gate, dice, procedure, shot)
     with store.transaction():

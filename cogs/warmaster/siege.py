@@ -17,23 +17,25 @@ from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, near_units, new_dice, place, troop_autocomplete, unit,
+    LIST_HELP, MAX_NEAR, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, equipment_list, near_units, new_dice, place,
+    troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
 from engine.errors import RulesError
 from engine.geometry import Point
 from engine.warmaster.cannon import PlacedUnit, fire_cannons
 from engine.warmaster.shooting import MAX_HITS_PER_STAND, MAX_STANDS
-from engine.warmaster.stands import Formation, lay_out
+from engine.warmaster.stands import Formation, lay_out_centred
 from renders.warmaster.fortress import render_fortress
 from renders.warmaster.artillery import render_cannon
 from cogs.warmaster.words.shooting import plural, volley_reply
 from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster.fortress_state import fortress, section_test
 from cogs.warmaster.words.siege import (
-    army_reply, assault_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
+    army_reply, assault_reply, list_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
 )
 from engine.warmaster.assault import AssaultKind, Fighters, assault
+from engine.warmaster.siege_lists import check_list
 from engine.warmaster.scenarios import army_check, into_the_breach_end, sally_gate, watchtower_relief
 from engine.warmaster.battering import Batterer, batter
 from cogs.warmaster.words.shooting import oil_reply
@@ -64,7 +66,8 @@ class SiegeCog(commands.Cog):
     ) -> None:
         shot = dict(hits=hits, shots=shots, to_hit=to_hit)
         if section is None:
-            result = structure_test(DATA.structures[kind], new_dice(self.bot, dice), tokens=tokens or 0, gate=gate, **shot)
+            result = await off_the_loop(interaction, lambda: structure_test(DATA.structures[kind], new_dice(self.bot, dice),
+                                                                            tokens=tokens or 0, gate=gate, **shot))
             await send_reply(interaction, structure_reply(result, None, None))
             return
         if tokens is not None:
@@ -87,24 +90,28 @@ class SiegeCog(commands.Cog):
     async def batter(
         self, interaction: discord.Interaction, kind: str, by: str = "ram", rams: Range[int, 1, 4] = 1,
         shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
-        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Range[int, 1, MAX_STANDS] = 3,
-        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, troop: str = "infantry",
-        dice: Optional[str] = None,
+        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Optional[Range[int, 1, MAX_STANDS]] = None,
+        hits: Optional[Range[int, 1, MAX_HITS_PER_STAND]] = None, armour: Optional[Range[int, 0, 6]] = None,
+        troop: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
-        who = unit("battering unit", stands=stands, hits=hits, armour=armour, position="open", troop=troop)
-        source = new_dice(self.bot, dice)
+        # A giant batters as itself (one monster stand, Hits 8, Armour 5+), others as 3 infantry stands.
+        giant = by == Batterer.GIANT.value
+        who = unit("battering unit", stands=stands if stands is not None else (1 if giant else 3),
+                   hits=hits if hits is not None else (DATA.siege.giant_hits if giant else 3),
+                   armour=armour if armour is not None else (DATA.siege.giant_armour if giant else 0), position="open",
+                   troop=troop if troop is not None else ("monster" if giant else "infantry"))
 
         def attempt(tokens: int):
-            return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, source, batterer=Batterer(by),
-                          rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
+            return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, new_dice(self.bot, dice),
+                          batterer=Batterer(by), rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
 
         if section is None:
-            await send_reply(interaction, batter_reply(attempt(tokens or 0), None, None))
+            await send_reply(interaction, batter_reply(await off_the_loop(interaction, attempt, tokens or 0), None, None))
             return
         if tokens is not None:
             raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
         channel = interaction.channel_id or 0
-        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, source, procedure=attempt)
+        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, None, procedure=attempt)
         image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
         await send_reply(interaction, batter_reply(result, section, image))
 
@@ -113,7 +120,7 @@ class SiegeCog(commands.Cog):
     @app_commands.describe(
         weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of the line",
         formation="Bombard: target line or column", turn="Bombard: target turned, degrees",
-        near="Bombard: other units near", **TARGET)
+        near=f"Bombard: other units (max {MAX_NEAR})", **TARGET)
     @app_commands.choices(weapon=[Choice(name=w.name, value=k) for k, w in DATA.siege_artillery.items()],
                           position=POSITION_CHOICES, formation=FORMATION_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete)
@@ -126,14 +133,19 @@ class SiegeCog(commands.Cog):
         w = DATA.siege_artillery[weapon]
         target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
         if not w.bounce:
-            v = fire_siege_artillery(w, DATA.positions, target_unit, distance, new_dice(self.bot, dice), offset=offset)
+            v = await off_the_loop(interaction, lambda: fire_siege_artillery(w, DATA.positions, target_unit, distance,
+                                                                             new_dice(self.bot, dice), offset=offset))
             await send_reply(interaction, volley_reply(v, "siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
             return
-        front = Point(offset, distance)
-        target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
-                                                 depth=DATA.stand_depth))
-        shot = fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
-                            others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
+
+        def work():
+            front = Point(offset, distance)
+            target = PlacedUnit(target_unit, lay_out_centred(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
+                                                              depth=DATA.stand_depth))
+            return fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
+                                others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
+
+        shot = await off_the_loop(interaction, work)
         image = await off_the_loop(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
         await send_reply(interaction, replace(reply, command="siege artillery"))
@@ -158,14 +170,16 @@ class SiegeCog(commands.Cog):
                        a_fighting, a_attacks)
         dfn = Fighters(unit("defenders", stands=d_stands, hits=d_hits, armour=d_armour, position="fortified", troop="infantry"),
                        d_fighting, d_attacks)
-        result = assault(new_dice(self.bot, dice), DATA.positions, att, dfn, kind=AssaultKind(kind), shot_hits=shot_hits)
+        result = await off_the_loop(interaction, lambda: assault(new_dice(self.bot, dice), DATA.positions, att, dfn,
+                                                                 kind=AssaultKind(kind), shot_hits=shot_hits))
         await send_reply(interaction, assault_reply(result))
 
     @siege.command(name="sally-gate", description="Is the sally gate left open?")
     @private_option
     @app_commands.describe(distance="cm to the nearest enemy", dice="Your 3 dice")
     async def sally_gate(self, interaction: discord.Interaction, distance: Range[float, 0.5, 500.0], dice: Optional[str] = None) -> None:
-        await send_reply(interaction, sally_gate_reply(sally_gate(DATA.siege, new_dice(self.bot, dice), distance)))
+        result = await off_the_loop(interaction, lambda: sally_gate(DATA.siege, new_dice(self.bot, dice), distance))
+        await send_reply(interaction, sally_gate_reply(result))
 
     @siege.command(name="scenario", description="Scenario rolls: game end, relief force")
     @private_option
@@ -178,19 +192,27 @@ class SiegeCog(commands.Cog):
         if scenario == "into-the-breach":
             if dispatches:
                 raise RulesError("Dispatch units belong to the watchtower scenario, not Into the breach.")
-            result, what = into_the_breach_end(s, new_dice(self.bot, dice), turn), "game end"
+            result, what = await off_the_loop(interaction, lambda: into_the_breach_end(s, new_dice(self.bot, dice), turn)), "game end"
         else:
-            result, what = watchtower_relief(s, new_dice(self.bot, dice), turn, dispatches), "relief force"
+            result, what = await off_the_loop(
+                interaction, lambda: watchtower_relief(s, new_dice(self.bot, dice), turn, dispatches)), "relief force"
         await send_reply(interaction, scenario_reply(result, what))
 
     @siege.command(name="army", description="Siege army list check")
     @app_commands.describe(points="Army points", side="Attacker or defender",
-                           breaching="Wall-breaching artillery in it")
+                           breaching="Wall-breaching artillery in it", list=f"Its siege items, {LIST_HELP}")
     @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
     async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
-                   breaching: Range[int, 0, 100] = 0) -> None:
-        checked = army_check(DATA.siege, points, defender=side == "defender", breaching=breaching)
-        await send_reply(interaction, army_reply(checked))
+                   breaching: Range[int, 0, 100] = 0, list: Optional[str] = None) -> None:
+        if list is None:
+            checked = await off_the_loop(interaction, lambda: army_check(DATA.siege, points, defender=side == "defender",
+                                                                         breaching=breaching))
+            await send_reply(interaction, army_reply(checked))
+            return
+        items, army = equipment_list(list)
+        checked = await off_the_loop(interaction, lambda: check_list(DATA.siege, points, items, defender=side == "defender",
+                                                                     army=army, extra_breaching=breaching))
+        await send_reply(interaction, list_reply(checked))
 
     @siege.command(name="fortress", description="This channel's siege so far")
     async def show_fortress(self, interaction: discord.Interaction) -> None:
@@ -218,7 +240,9 @@ class SiegeCog(commands.Cog):
         troop: str = "infantry", dice: Optional[str] = None,
     ) -> None:
         target = unit("assaulting unit", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
-        await send_reply(interaction, oil_reply(pour_oil(DATA.oil, DATA.positions, target, new_dice(self.bot, dice), equipment=equipment)))
+        result = await off_the_loop(interaction, lambda: pour_oil(DATA.oil, DATA.positions, target, new_dice(self.bot, dice),
+                                                                  equipment=equipment))
+        await send_reply(interaction, oil_reply(result))
 
 
 async def setup(bot: commands.Bot) -> None:

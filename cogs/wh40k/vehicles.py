@@ -20,6 +20,7 @@ from cogs.wh40k.words.vehicles import (
 from config.gamedata import wh40k
 from engine.dice import Dice, EnteredDice
 from engine.errors import RulesError
+from engine.inputs import is_int, quote
 from engine.wh40k.assault import MAX_ATTACKS, Movement, assault_vehicle
 from engine.wh40k.damage import damage_roll
 from engine.wh40k.firing import MAX_MOVE, may_fire
@@ -28,7 +29,7 @@ from engine.wh40k.terrain import Mover, difficult_terrain_test
 from engine.wh40k.ordnance import MAX_BS, MAX_LEADERSHIP, MAX_RANGE, MIN_BS, MIN_LEADERSHIP, fire_ordnance
 from engine.wh40k.penetration import MAX_STRENGTH, MIN_STRENGTH, penetrate
 from engine.wh40k.squad import MAX_GAP, MAX_HULL, MAX_MODELS, MIN_HULL, Facing, Squad, VehicleTarget
-from engine.wh40k.vehicle import MAX_ARMOUR, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
+from engine.wh40k.vehicle import MAX_ARMOUR, MAX_NEARBY, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
 from renders.wh40k.ordnance import render_ordnance
 
 DATA = wh40k()
@@ -58,7 +59,7 @@ VEHICLE_OPTIONS = dict(
     no_main="No main weapon (S6+) left",
     passengers="Models aboard",
     passenger_save="Passengers' save, 4 = 4+",
-    nearby='Nearby models, inches, "1 3"',
+    nearby=f'Up to {MAX_NEARBY} models\' inches, "1 3"',
     nearby_save="Nearby models' save",
 )
 
@@ -66,8 +67,8 @@ VEHICLE_OPTIONS = dict(
 def armour_values(text: str) -> tuple[int, int, int]:
     """The `armour` option: front, side and rear Armour Values ("13 11 10")."""
     parts = text.replace(",", " ").replace("/", " ").split()
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise RulesError(f"Armour '{text}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
+    if len(parts) != 3 or not all(is_int(p) for p in parts):
+        raise RulesError(f"Armour '{quote(text)}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
     front, side, rear = (int(p) for p in parts)
     return front, side, rear
 
@@ -167,8 +168,8 @@ class Wh40kCog(commands.Cog):
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
             passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
         )
-        hit = penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
-                        DATA.wounds, strength=strength, off_centre=off_centre)
+        hit = await off_the_loop(interaction, lambda: penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
+                        DATA.wounds, strength=strength, off_centre=off_centre))
         await send_reply(interaction, penetrate_reply(hit))
 
     @group.command(name="ordnance", description="Ordnance or barrage (5\" blast): scatter, hits, damage")
@@ -233,12 +234,12 @@ class Wh40kCog(commands.Cog):
             vehicle = VehicleTarget(*armour_values(armour), facing=Facing(facing), length=length, width=width)
         state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers,
                              **parse_state(state))
-        shot = fire_ordnance(
+        shot = await off_the_loop(interaction, lambda: fire_ordnance(
             MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds, _dice(self.bot, dice),
             strength=strength, distance=distance, max_range=range, squad=squad, vehicle=vehicle, vehicle_state=state,
             barrage=barrage, min_range=min_range, in_sight=in_sight, moved=moved, ballistic_skill=bs,
             leadership=leadership, pinning_modifier=DATA.pinning_modifier,
-        )
+        ))
         image = await off_the_loop(interaction, render_ordnance, shot)
         await send_reply(interaction, ordnance_reply(shot, image))
 
@@ -267,7 +268,7 @@ class Wh40kCog(commands.Cog):
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
             passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
         )
-        roll = damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds)
+        roll = await off_the_loop(interaction, lambda: damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds))
         await send_reply(interaction, damage_reply(roll))
 
     @group.command(name="assault", description="Infantry assault a vehicle")
@@ -296,8 +297,8 @@ class Wh40kCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         state = VehicleState(open_topped=open_topped, immobilised=immobilised, passengers=passengers)
-        result = assault_vehicle(DATA.penetration[weapon], attacks, armour, Movement(moved), state, _dice(self.bot, dice),
-                                 DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker)
+        result = await off_the_loop(interaction, lambda: assault_vehicle(DATA.penetration[weapon], attacks, armour, Movement(moved), state, _dice(self.bot, dice),
+                                 DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker))
         await send_reply(interaction, assault_reply(result))
 
     @group.command(name="tank-shock", description="Tank Shock: Morale check, Death or Glory")
@@ -317,8 +318,8 @@ class Wh40kCog(commands.Cog):
         front: Optional[Range[int, MIN_ARMOUR, MAX_ARMOUR]] = None,
         dice: Optional[str] = None,
     ) -> None:
-        result = tank_shock(leadership, _dice(self.bot, dice), DATA.damage_tables, DATA.wounds,
-                            hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front)
+        result = await off_the_loop(interaction, lambda: tank_shock(leadership, _dice(self.bot, dice), DATA.damage_tables, DATA.wounds,
+                            hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front))
         await send_reply(interaction, tank_shock_reply(result))
 
     @group.command(name="terrain", description="Difficult terrain test")
@@ -328,7 +329,7 @@ class Wh40kCog(commands.Cog):
     @app_commands.choices(mover=MOVER_CHOICES)
     async def terrain(self, interaction: discord.Interaction, mover: str = Mover.VEHICLE.value, hazardous: bool = False,
                       fast: bool = False, dice: Optional[str] = None) -> None:
-        result = difficult_terrain_test(Mover(mover), _dice(self.bot, dice), hazardous=hazardous, fast=fast)
+        result = await off_the_loop(interaction, lambda: difficult_terrain_test(Mover(mover), _dice(self.bot, dice), hazardous=hazardous, fast=fast))
         await send_reply(interaction, terrain_reply(result))
 
     @group.command(name="firing", description="Which weapons a vehicle may fire after moving")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import RulesError
+from engine.inputs import check_list, read_float
 
 MIN_ARMOUR, MAX_ARMOUR = 10, 14
 """Armour Values run from 10 (the lightest vehicle) to 14."""
@@ -92,13 +93,6 @@ def parse_distances(text: str | None) -> tuple[float, ...]:
     """The `nearby` option: distances in inches separated by spaces or commas ("1 2.5 4")."""
     if not text or not text.strip():
         return ()
-    out = []
-    for token in text.replace(",", " ").split():
-        try:
-            value = float(token.rstrip('"'))
-        except ValueError:
-            raise RulesError(f"Nearby: '{token}' is not a distance: give each model's inches from the hull, e.g. \"1 2.5 4\".") from None
-        if value != value or value in (float("inf"), float("-inf")):
-            raise RulesError(f"Nearby: '{token}' is not a distance: give each model's inches from the hull, e.g. \"1 2.5 4\".")
-        out.append(value)
-    return tuple(out)
+    tokens = text.replace(",", " ").split()
+    check_list(len(tokens), MAX_NEARBY, "Nearby: models")
+    return tuple(read_float(token.rstrip('"'), "Nearby: a distance in inches") for token in tokens)

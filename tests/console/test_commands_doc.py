@@ -11,7 +11,7 @@ from console import offline as console
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "commands.md"
-REGENERATE = "run: .venv/bin/python bot.py commands --markdown > docs/commands.md"
+REGENERATE = "run: make docs (or .venv/bin/python bot.py commands --markdown > docs/commands.md)"
 
 
 async def test_docs_commands_md_is_what_the_command_tree_makes_now(bot):

@@ -54,6 +54,8 @@ class Recorded:
     json: Any
     files: dict[str, bytes] = field(default_factory=dict)
     """Attached files by filename."""
+    at: float = 0.0
+    """When the stand-in received it, by its clock (the event loop's)."""
 
 
 @dataclass
@@ -99,6 +101,8 @@ class DiscordStandIn:
         self.upload_limit = limits.UPLOAD_LIMIT
         """Bytes of files one message may carry (sent as each interaction's attachment_size_limit)."""
         self.port = 0
+        self.dispatched_at: dict[str, float] = {}
+        """When each interaction (by id) was sent down the gateway, by the stand-in's clock."""
 
     def fail(self, method: str, path: str, status: int, body: dict[str, Any] | None = None,
              headers: dict[str, str] | None = None, times: int = 1) -> None:
@@ -146,7 +150,7 @@ class DiscordStandIn:
         elif request.can_read_body:
             raw = await request.read()
             payload = json.loads(raw) if raw else None
-        record = Recorded(request.method, path, dict(request.query), payload, files)
+        record = Recorded(request.method, path, dict(request.query), payload, files, asyncio.get_running_loop().time())
         self.requests.append(record)
         async with self._new_request:
             self._new_request.notify_all()
@@ -217,11 +221,13 @@ class DiscordStandIn:
     async def wait_for(self, predicate, timeout: float = 10.0) -> Recorded:
         """The first recorded request (past or future) for which `predicate` is true."""
         async def find() -> Recorded:
+            seen = 0  # each request is looked at once: a burst's many waiters stay cheap
             async with self._new_request:
                 while True:
-                    for r in self.requests:
+                    for r in self.requests[seen:]:
                         if predicate(r):
                             return r
+                    seen = len(self.requests)
                     await self._new_request.wait()
         return await asyncio.wait_for(find(), timeout)
 
@@ -275,6 +281,8 @@ class DiscordStandIn:
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a gateway event to every connected client."""
+        if event == "INTERACTION_CREATE":
+            self.dispatched_at[data["id"]] = asyncio.get_running_loop().time()
         for ws in list(self._sockets):
             await self._send(ws, event, data)
 
@@ -282,6 +290,50 @@ class DiscordStandIn:
         """Close every gateway socket as Discord does when it wants a reconnect."""
         for ws in list(self._sockets):
             await ws.close(code=4000)
+
+    # -- what the bot answered -----------------------------------------------------------------
+    def responses(self, payload: dict[str, Any]) -> list[Recorded]:
+        """Every request the bot made for the interaction `payload`: its callbacks, follow-ups and
+        edits or deletions of its messages, in the order received."""
+        callback = f"/interactions/{payload['id']}/{payload['token']}/callback"
+        hook = f"/webhooks/{APP_ID}/{payload['token']}"
+        return [r for r in self.requests if r.path == callback or r.path == hook or r.path.startswith(hook + "/")]
+
+    async def answered(self, payload: dict[str, Any], timeout: float = 10.0) -> tuple[Recorded, Recorded]:
+        """The interaction's first response (its callback: the answer, or a defer) and its answer
+        (the callback itself, or after a defer the follow-up or edit that carries it)."""
+        callback = f"/interactions/{payload['id']}/{payload['token']}/callback"
+        hook = f"/webhooks/{APP_ID}/{payload['token']}"
+
+        def answer(r: Recorded) -> bool:
+            if r.path != callback and not r.path.startswith(hook):
+                return False
+            mine = self.responses(payload)
+            if r not in mine or r.method == "DELETE":
+                return False
+            if r is mine[0]:
+                return (r.json or {}).get("type") != 5
+            return bool(r.json) and (r.json.get("content") or r.json.get("embeds")) is not None
+        final = await self.wait_for(answer, timeout)
+        return self.responses(payload)[0], final
+
+    def shown_privately(self, payload: dict[str, Any], r: Recorded) -> bool:
+        """Whether Discord would show the message `r` made for `payload` only to its user: a
+        callback by its own flags; the first follow-up after a defer (or an edit of the deferred
+        message) as the defer was, unless the deferred message was deleted first; any later
+        follow-up by its own flags."""
+        mine = self.responses(payload)
+        first = mine[0]
+        if r is first:
+            return bool(((first.json or {}).get("data") or {}).get("flags", 0) & 64)
+        deferred = (first.json or {}).get("type") == 5
+        defer_private = bool(((first.json or {}).get("data") or {}).get("flags", 0) & 64)
+        before = mine[1 : mine.index(r)]
+        original_gone = any(x.method == "DELETE" and x.path.endswith("/messages/@original") for x in before)
+        consumed = any(x.method == "POST" for x in before)
+        if r.method == "PATCH" or (deferred and not original_gone and not consumed):
+            return defer_private
+        return bool((r.json or {}).get("flags", 0) & 64)
 
     # -- interactions -------------------------------------------------------------------------
     def autocomplete(self, command: str, focused: str, **options: Any) -> dict[str, Any]:
@@ -296,14 +348,17 @@ class DiscordStandIn:
                 o["focused"] = True
         return payload
 
-    def slash(self, command: str, **options: Any) -> dict[str, Any]:
-        """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands."""
+    def slash(self, command: str, *, as_user: int = USER_ID, permissions: str = PLAYER_PERMISSIONS,
+              **options: Any) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands,
+        typed by the member `as_user` (with `permissions`)."""
         words = command.lstrip("/").split()
         top = next(c for c in self.global_commands if c["name"] == words[0])
         opts = [{"name": k, "type": _option_type(top, words[1:], k), "value": v} for k, v in options.items()]
         for sub in reversed(words[1:]):
             opts = [{"name": sub, "type": 1, "options": opts}]
-        return self._interaction(2, {"id": top["id"], "name": top["name"], "type": 1, "options": opts})
+        return self._interaction(2, {"id": top["id"], "name": top["name"], "type": 1, "options": opts},
+                                 user_id=as_user, permissions=permissions)
 
     def press(self, custom_id: str, message: dict[str, Any], *, user_id: int = USER_ID,
               permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:

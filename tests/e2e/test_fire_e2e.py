@@ -55,8 +55,9 @@ async def test_a_bad_option_gets_an_ephemeral_sentence(live_bot, standin):
 async def test_twenty_interactions_at_once_are_all_answered(live_bot, standin):
     payloads = [standin.slash("/fire cannon", distance=12 + i, dice=f"H 4 {2 * (1 + i % 5)}") for i in range(20)]
     await asyncio.gather(*(standin.dispatch("INTERACTION_CREATE", p) for p in payloads))
-    calls = await asyncio.gather(*(standin.wait_for(callback_for(p), timeout=30) for p in payloads))
-    assert all(c.json["type"] == 4 and "cannon.png" in c.files for c in calls)
+    answers = await asyncio.gather(*(standin.answered(p, timeout=60) for p in payloads))
+    # The work pool is bounded: the commands that queue for it defer at once and follow up.
+    assert all(first.json["type"] in (4, 5) and "cannon.png" in final.files for first, final in answers)
 
 
 async def test_a_dropped_gateway_connection_is_resumed_and_the_bot_keeps_answering(live_bot, standin):

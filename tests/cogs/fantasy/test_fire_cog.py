@@ -148,20 +148,24 @@ async def test_every_command_fits_discords_limits(bot):
 
 
 async def test_quick_work_answers_at_once_and_slow_work_defers_first(monkeypatch):
-    import time
+    """Deterministic: the quick work has a deadline no machine misses; the slow work cannot end
+    until the defer has been sent, so it defers whatever the machine's speed."""
+    import threading
 
     import cogs.common.replies as replies
 
-    monkeypatch.setattr(replies, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(replies, "DEFER_AFTER", 60.0)
     quick = fake_interaction()
     quick.response.defer = AsyncMock()
     assert await replies.off_the_loop(quick, lambda x: x * 2, 21) == 42
     quick.response.defer.assert_not_awaited()
 
+    monkeypatch.setattr(replies, "DEFER_AFTER", 0.05)
+    deferred = threading.Event()
     slow = fake_interaction()
-    slow.response.defer = AsyncMock()
-    assert await replies.off_the_loop(slow, lambda: time.sleep(0.2) or "done") == "done"
-    slow.response.defer.assert_awaited_once_with(thinking=True)
+    slow.response.defer = AsyncMock(side_effect=lambda **_: deferred.set())
+    assert await replies.off_the_loop(slow, lambda: deferred.wait(30) and "done") == "done"
+    slow.response.defer.assert_awaited_once_with(thinking=True, ephemeral=False)
 
 
 async def test_every_top_level_command_keeps_a_quarter_of_discords_4000_characters(bot):
