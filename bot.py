@@ -3,7 +3,8 @@
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
     python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
     python bot.py commands [--json]
-    python bot.py verify <export.json>   check a roll log export (exit 0 ok, 1 failed, 2 unreadable)
+    python bot.py verify <export.json> [--head HASH]   check a roll log export (exit 0 ok, 1 failed,
+                                  2 unreadable); needs only Python's standard library
 
 :func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
 use it).
@@ -11,13 +12,21 @@ use it).
 
 from __future__ import annotations
 
+import sys
+
+if __name__ == "__main__" and sys.argv[1:2] == ["verify"]:
+    # Before discord.py, numpy and the database are imported: a player checks a log with a
+    # plain Python (console/verify.py).
+    from console.verify import main as _verify
+
+    sys.exit(_verify(sys.argv[2:]))
+
 import argparse
 import asyncio
 import logging
 import logging.handlers
 import os
 import sqlite3
-import sys
 from dataclasses import replace
 from functools import cached_property
 
@@ -171,28 +180,11 @@ def setup_logging(settings: Settings, *, to_stderr: bool) -> None:
     root.setLevel(settings.log_level)
 
 
-def verify_export(path: str) -> int:
-    """``python bot.py verify <export.json>``: a plain report; exit 0 when every check passes,
-    1 when one fails, 2 when the file cannot be read as a roll log."""
-    import json
+def verify_export(path: str, head: str | None = None) -> int:
+    """``python bot.py verify <export.json>``: console/verify.py's report and exit status."""
+    from console.verify import verify_file
 
-    from engine.ledger import LedgerFormatError, verify
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-        result = verify(data)
-    except OSError as e:
-        print(f"Cannot read {path}: {e.strerror}.")
-        return 2
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        print(f"{path} is not JSON: {e}.")
-        return 2
-    except LedgerFormatError as e:
-        print(f"{path}: {e}")
-        return 2
-    print(result.report())
-    return 0 if result.ok else 1
+    return verify_file(path, head)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -205,11 +197,13 @@ def main(argv: list[str] | None = None) -> int:
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
     check = sub.add_parser("verify", help="check a roll log export (/log export, /log reveal, a battle's end)")
-    check.add_argument("export", help="the export's JSON file")
+    from console.verify import add_arguments
+
+    add_arguments(check)
     args = parser.parse_args(argv)
 
     if args.mode == "verify":
-        return verify_export(args.export)
+        return verify_export(args.export, args.head)
 
     try:
         settings = load_settings()

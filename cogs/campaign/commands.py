@@ -26,6 +26,7 @@ from cogs.common.replies import COLOUR_BAD, off_the_loop, send_reply
 from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
 from renders.campaign.battle import render_battle
+from cogs.dice.words.log import head_line
 from storage import campaigns, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, change_settings, settings_for
@@ -245,9 +246,10 @@ class BattleCog(CampaignCogBase):
         await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
             f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
             f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
-            f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json",
+            head_line(data),
+            f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json --head {data['head']}",
         ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
-            "entries": len(data["entries"])}, files))
+            "entries": len(data["entries"]), "head": data["head"], "count": data["count"]}, files))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:

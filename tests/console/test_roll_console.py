@@ -104,7 +104,7 @@ async def test_export_and_reveal_attach_json_and_csv_that_verify(play, tmp_path)
     bad.write_text(json.dumps(data))
     failed = run_cli("verify", str(bad), tmp_path=tmp_path)
     assert failed.returncode == 1
-    assert "FAILED at roll 2: its hash does not match its content" in failed.stdout
+    assert "FAILED at roll 2: its content does not match its seal: it was changed after it was logged" in failed.stdout
 
     (tmp_path / "junk.json").write_text("not json")
     unreadable = run_cli("verify", str(tmp_path / "junk.json"), tmp_path=tmp_path)

@@ -13,7 +13,8 @@ from cogs.common.replies import COLOUR_OK, Reply
 from engine.ledger import Entry
 from storage.roll_log import Chain, Reveal, export_csv
 
-VERIFY_HINT = "Anyone can check an export offline: python bot.py verify <export.json>"
+VERIFY_HINT = ("Anyone can check an export with nothing installed: open the attached .html page in a browser "
+               "(or python bot.py verify <export.json> --head <hash>)")
 
 
 PRIVATE_HIDDEN = "a private roll (its result: to the roller, the GM role and managers, and in the export)"
@@ -65,12 +66,24 @@ def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer:
                          "asked": asked, "entries": shown})
 
 
-def _files(data: dict[str, Any]) -> tuple[tuple[str, bytes], ...]:
-    stem = f"roll-log-epoch{data['epoch']}"
+def export_files(data: dict[str, Any], stem: str) -> tuple[tuple[str, bytes], ...]:
+    """An export's attachments: the JSON, the CSV."""
     return (
         (f"{stem}.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),
         (f"{stem}.csv", export_csv(data).encode("utf-8")),
     )
+
+
+def _files(data: dict[str, Any]) -> tuple[tuple[str, bytes], ...]:
+    return export_files(data, f"roll-log-epoch{data['epoch']}")
+
+
+def head_line(data: dict[str, Any]) -> str:
+    """The head hash and count a player checks an export against (posted in the channel)."""
+    n = data.get("count", len(data["entries"]))
+    head = data.get("head") or (data["entries"][-1]["hash"] if data["entries"] else data["commitment"])
+    return (f"Head hash after {n} entr{'y' if n == 1 else 'ies'}: {head}. An export that does not end with it "
+            "was cut short or changed.")
 
 
 def export_reply(data: dict[str, Any]) -> Reply:
@@ -89,11 +102,12 @@ def export_reply(data: dict[str, Any]) -> Reply:
 def reveal_reply(r: Reveal) -> Reply:
     data = r.export
     text = (f"The secret of epoch {data['epoch']} ({len(data['entries'])} roll(s)) is {r.secret.hex()}; its SHA-256 is "
-            f"the commitment {data['commitment']}. Rolls from now on use a new secret (epoch {data['epoch'] + 1}), "
-            f"commitment {r.next_commitment}.")
+            f"the commitment {data['commitment']}. {head_line(data)} Rolls from now on use a new secret "
+            f"(epoch {data['epoch'] + 1}), commitment {r.next_commitment}.")
     embed = discord.Embed(title="Roll log secret revealed", description=text, colour=COLOUR_OK)
     embed.set_footer(text=VERIFY_HINT)
     return Reply(embed=embed, image=None, filename="", command="log reveal", system="any", dice=(), summary=(text,),
                  fields={"chain": data["chain"], "epoch": data["epoch"], "secret": r.secret.hex(),
-                         "commitment": data["commitment"], "next_commitment": r.next_commitment},
+                         "commitment": data["commitment"], "next_commitment": r.next_commitment,
+                         "head": data["head"], "count": data["count"]},
                  attachments=_files(data))
