@@ -30,6 +30,7 @@ import sqlite3
 from dataclasses import replace
 from functools import cached_property
 
+import aiohttp
 import discord
 import numpy as np
 from discord import app_commands
@@ -163,6 +164,14 @@ def create_bot(settings: Settings) -> BombardierBot:
     return BombardierBot(settings)
 
 
+def for_the_operator(record: logging.LogRecord) -> bool:
+    """What the terminal shows in Discord mode: the bot's own lines and discord.py's warnings, less
+    the voice-support notices (the bot has no voice); everything still goes to the log file."""
+    if record.name.startswith("discord"):
+        return record.levelno >= logging.WARNING and "voice will NOT be supported" not in record.getMessage()
+    return True
+
+
 def setup_logging(settings: Settings, *, to_stderr: bool) -> None:
     """Discord mode logs to stderr and the log file; the console logs only to the file, so no
     traceback ever reaches the console user."""
@@ -171,13 +180,58 @@ def setup_logging(settings: Settings, *, to_stderr: bool) -> None:
         logging.handlers.RotatingFileHandler(settings.log_file, maxBytes=2_000_000, backupCount=3, encoding="utf-8")
     ]
     if to_stderr:
-        handlers.append(logging.StreamHandler())
+        stderr = logging.StreamHandler()
+        stderr.addFilter(for_the_operator)
+        handlers.append(stderr)
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
     for h in handlers:
         h.setFormatter(fmt)
         root.addHandler(h)
     root.setLevel(settings.log_level)
+
+
+def run_discord(settings: Settings) -> int:
+    """Connects to Discord and serves until stopped. Whatever keeps it from starting (an unusable
+    data folder or database, a refused token, no way to reach Discord) is one line on stderr and a
+    non-zero exit, never a traceback; the details go to the log file."""
+    try:
+        setup_logging(settings, to_stderr=True)
+    except OSError as e:
+        print(f"The data folder {settings.data_dir} cannot be used: {e.strerror}.", file=sys.stderr)
+        return 2
+    bot = create_bot(settings)
+    try:
+        bot.store
+    except StoreError as e:
+        log.error("%s", e)
+        return 2
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN (or the token file) for the bot's current token.")
+        return 1
+    except (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.GatewayNotFound, discord.HTTPException) as e:
+        log.debug("connecting to Discord failed", exc_info=True)
+        log.error("Cannot reach Discord (%s): check the network, or unset DISCORD_TOKEN for the offline console.",
+                  unreachable_reason(e))
+        return 1
+    return 0
+
+
+def unreachable_reason(error: BaseException) -> str:
+    """One short phrase for why Discord could not be reached, without the token or a traceback."""
+    if isinstance(error, aiohttp.ClientConnectorDNSError):
+        return "its address could not be looked up"
+    if isinstance(error, aiohttp.ClientConnectorError):
+        return f"the connection was refused or failed: {error.os_error.strerror or error.os_error}"
+    if isinstance(error, asyncio.TimeoutError):
+        return "it did not answer in time"
+    if isinstance(error, discord.HTTPException):
+        return f"it answered HTTP {error.status}"
+    if isinstance(error, discord.GatewayNotFound):
+        return "its gateway could not be found"
+    return str(error) or type(error).__name__
 
 
 def verify_export(path: str, head: str | None = None) -> int:
@@ -212,19 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     if args.mode is None and settings.token:
-        setup_logging(settings, to_stderr=True)
-        bot = create_bot(settings)
-        try:
-            bot.store
-        except StoreError as e:
-            log.error("%s", e)
-            return 2
-        try:
-            bot.run(settings.token, log_handler=None)
-        except discord.LoginFailure:
-            log.error("Discord refused the token: check DISCORD_TOKEN.")
-            return 1
-        return 0
+        return run_discord(settings)
 
     from console import offline as console
 

@@ -15,12 +15,17 @@ The token is never logged and never part of ``repr(settings)``.
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
+
+KNOWN_KEYS = ("token_file", "data_dir", "database", "sync_guilds", "sync_commands", "log_level")
+"""Every key bombardier.toml may hold: any other is refused at start, by name (a typo such as
+``sync_guild`` would otherwise be ignored without a word). A new setting adds its key here."""
 
 
 class SettingsError(Exception):
@@ -64,6 +69,10 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
             raise SettingsError(f"Settings file {path} cannot be read: {e}") from None
     elif "BOMBARDIER_CONFIG" in env:
         raise SettingsError(f"Settings file {path} (BOMBARDIER_CONFIG) does not exist.")
+    unknown = [key for key in raw if key not in KNOWN_KEYS]
+    if unknown:
+        raise SettingsError(f"Settings file {path} has {unknown_words(unknown)}; the keys it may hold are "
+                            f"{', '.join(KNOWN_KEYS)}.")
 
     token = env.get("DISCORD_TOKEN", "").strip() or None
     if token is None and raw.get("token_file"):
@@ -87,3 +96,12 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         token=token, data_dir=data_dir, sync_guilds=guilds, log_level=str(raw.get("log_level", "INFO")).upper(),
         sync_commands=bool(raw.get("sync_commands", True)), database=database,
     )
+
+
+def unknown_words(keys: list[str]) -> str:
+    """``an unknown key 'sync_guild' (did you mean 'sync_guilds'?)``, for each unknown key."""
+    words = []
+    for key in keys:
+        near = difflib.get_close_matches(str(key), KNOWN_KEYS, n=1, cutoff=0.6)
+        words.append(f"'{key}'" + (f" (did you mean '{near[0]}'?)" if near else ""))
+    return ("an unknown key " if len(words) == 1 else "unknown keys ") + ", ".join(words)

@@ -1,26 +1,80 @@
 #!/usr/bin/env bash
-# Makes .venv with the pinned packages of requirements.lock. Idempotent: it reinstalls only
-# when the lock file changes. Used by ./bombardier and `make test`; safe to run by hand.
+# Makes .venv with the pinned packages of requirements.lock. Idempotent: it reinstalls only when
+# the lock file changes. Used by ./bombardier and `make test`; safe to run by hand.
+#
+# Python: the first of python3.13, python3.12, python3.11 (then python3) that runs and is 3.11 or
+# newer, or the one named by PYTHON= (e.g. PYTHON=/usr/bin/python3.12 ./bombardier). If the pinned
+# packages cannot be installed for it (no wheel and no way to build one), the next one is tried.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.venv
 stamp="$venv/.lock-$(sha256sum requirements.lock | cut -c1-16)"
 [ -f "$stamp" ] && exit 0
 
-py=""
-for candidate in python3.11 python3 python; do
-  if command -v "$candidate" >/dev/null 2>&1 &&
-     "$candidate" -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null; then
-    py="$candidate"; break
-  fi
+say() { printf '%s\n' "$*" >&2; }
+version_of() { "$1" -c 'import sys; v = sys.version_info; print(f"{v[0]}.{v[1]}.{v[2]}") if v[:2] >= (3, 11) else sys.exit(1)' 2>/dev/null; }
+
+if [ -n "${PYTHON:-}" ]; then
+  candidates=("$PYTHON")
+else
+  candidates=(python3.13 python3.12 python3.11 python3)
+fi
+found=()
+for candidate in "${candidates[@]}"; do
+  if command -v "$candidate" >/dev/null 2>&1 && version_of "$candidate" >/dev/null; then found+=("$candidate"); fi
 done
-if [ -z "$py" ]; then
-  echo "bombardier needs Python 3.11 (python3.11 or python3 on PATH)." >&2
+if [ ${#found[@]} -eq 0 ]; then
+  if [ -n "${PYTHON:-}" ]; then
+    say "bombardier: PYTHON=$PYTHON is not a Python 3.11 or newer that runs here."
+  else
+    say "bombardier needs Python 3.11 or newer (python3.13, python3.12, python3.11 or python3 on PATH, or PYTHON=...)."
+  fi
   exit 1
 fi
 
-echo "Setting up $venv with the pinned packages (first run only)..." >&2
+total=$(grep -cE '^[A-Za-z0-9_.-]+==' requirements.lock)
+
+progress() {  # pip's own lines, one per package, turned into a short count on stderr
+  local n=0 line
+  while IFS= read -r line; do
+    case "$line" in
+      Collecting\ *|Processing\ *)
+        line=${line#Collecting }; line=${line#Processing }; line=${line%% (from *}; line=${line##*/}
+        case "$line" in *.whl) line=$(printf '%s' "$line" | cut -d- -f1,2 | sed 's/-/==/') ;; esac
+        n=$((n + 1)); printf '  [%2d/%d] %s\n' "$n" "$total" "$line" >&2 ;;
+      Installing\ collected*) printf '  installing...\n' >&2 ;;
+    esac
+  done
+}
+
+imports_work() {
+  "$venv/bin/python" -c 'import discord, numpy, PIL, sqlite_utils, rapidfuzz, pytest, hypothesis' 2>/dev/null
+}
+
+for py in "${found[@]}"; do
+  version=$(version_of "$py")
+  say "bombardier: first run: setting up $venv with Python $version ($py) and the $total pinned packages"
+  say "  of requirements.lock (about 20-90 s, depending on the network; later runs start at once)."
+  rm -rf "$venv"
+  if ! "$py" -m venv "$venv" >&2; then
+    say "  $py cannot make a virtual environment (on Debian: apt-get install python3-venv); trying the next Python."
+    continue
+  fi
+  start=$SECONDS
+  log=$(mktemp)
+  if "$venv/bin/python" -m pip install --disable-pip-version-check --progress-bar off -r requirements.lock 2>"$log" | progress &&
+     imports_work; then
+    # Compile the project once, so no start recompiles it where writing bytecode is turned off.
+    "$venv/bin/python" -m compileall -q bot.py cogs console engine renders config storage >/dev/null 2>&1 || true
+    rm -f "$log"
+    touch "$stamp"
+    say "bombardier: ready in $((SECONDS - start)) s (Python $version)."
+    exit 0
+  fi
+  say "  The pinned packages did not install for Python $version:"
+  grep -E '^ERROR' "$log" | head -5 | sed 's/^/    /' >&2 || true
+  rm -f "$log"
+done
 rm -rf "$venv"
-"$py" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements.lock >&2
-touch "$stamp"
+say "bombardier: the pinned packages of requirements.lock could not be installed with: ${found[*]}."
+exit 1

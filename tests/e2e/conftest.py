@@ -10,7 +10,7 @@ import pytest
 
 from bot import create_bot
 from config.settings import Settings
-from tests.e2e.standin import DiscordStandIn, point_discord_py_at
+from tests.e2e.standin import DiscordStandIn, point_discord_py_at, start_client
 
 
 @pytest.fixture
@@ -27,13 +27,7 @@ async def standin():
 @pytest.fixture
 async def live_bot(standin, tmp_path):
     bot = create_bot(Settings(token="standin-token", data_dir=tmp_path, dice_seed=11))
-    bot._connection.guild_ready_timeout = 0  # READY without waiting 2 s for guilds to stream in
-    runner = asyncio.create_task(bot.start("standin-token"))
-    try:
-        await asyncio.wait_for(bot.wait_until_ready(), 15)
-    except BaseException:
-        runner.cancel()
-        raise
+    runner = await start_client(bot)
     yield bot
     await bot.close()
     await asyncio.wait_for(runner, 10)

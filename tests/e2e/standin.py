@@ -332,3 +332,18 @@ def point_discord_py_at(standin: DiscordStandIn) -> None:
 
     discord.http.Route.BASE = standin.rest_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(standin.gateway_url)
+
+
+async def start_client(bot: Any, token: str = "standin-token", timeout: float = 15) -> asyncio.Task:
+    """Log the real client in, connect it in the background and wait until READY; returns the
+    connection task (await it after ``bot.close()``). login() comes first, because on Python 3.12+
+    ``wait_for`` awaits ``wait_until_ready()`` at once, before a ``start()`` task has run at all."""
+    bot._connection.guild_ready_timeout = 0  # READY without waiting 2 s for guilds to stream in
+    await bot.login(token)
+    runner = asyncio.create_task(bot.connect())
+    try:
+        await asyncio.wait_for(bot.wait_until_ready(), timeout)
+    except BaseException:
+        runner.cancel()
+        raise
+    return runner

@@ -92,13 +92,11 @@ async def test_an_expired_button_says_so(live_bot, standin):
 async def test_buttons_keep_working_after_a_restart(standin, tmp_path):
     from bot import create_bot
     from config.settings import Settings
+    from tests.e2e.standin import start_client
 
     async def started():
         bot = create_bot(Settings(token="standin-token", data_dir=tmp_path, dice_seed=5))
-        bot._connection.guild_ready_timeout = 0
-        task = asyncio.create_task(bot.start("standin-token"))
-        await asyncio.wait_for(bot.wait_until_ready(), 15)
-        return bot, task
+        return bot, await start_client(bot)
 
     bot, task = await started()
     first = await run(standin, standin.slash("/fire cannon", distance=30, dice="H 4 6"))

@@ -1,0 +1,122 @@
+"""Starting the bot as an operator would: whatever keeps it from starting is one line on stderr and
+a non-zero exit, never a traceback, and never the token.
+
+Each case runs ``bot.py``'s ``main`` in a child process (its logging and stderr are the real ones),
+pointed at a local address: nothing leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from config.settings import KNOWN_KEYS, SettingsError, load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "MTIz.secret-token.never-shown"
+
+DRIVER = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[1])
+    import discord.http
+    discord.http.Route.BASE = sys.argv[2]
+    import bot
+    sys.exit(bot.main([]))
+""")
+
+
+def start(tmp_path: Path, base: str, *, config: str | None = None, token: str | None = TOKEN) -> subprocess.CompletedProcess:
+    env = {"PATH": "/usr/bin:/bin", "BOMBARDIER_DATA": str(tmp_path / "data")}
+    if token:
+        env["DISCORD_TOKEN"] = token
+    if config is not None:
+        (tmp_path / "bombardier.toml").write_text(config, encoding="utf-8")
+        env["BOMBARDIER_CONFIG"] = str(tmp_path / "bombardier.toml")
+    return subprocess.run([sys.executable, "-c", DRIVER, str(ROOT), base], env=env, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def one_line(result: subprocess.CompletedProcess) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr and TOKEN not in result.stderr + result.stdout
+    return lines[0]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_no_reachable_discord_is_one_line_and_exit_1(tmp_path):
+    result = start(tmp_path, f"http://127.0.0.1:{free_port()}/api/v10")  # nothing listens there
+    assert result.returncode == 1
+    line = one_line(result)
+    assert "Cannot reach Discord" in line and "connection was refused" in line
+
+
+def test_a_refused_token_is_one_line_and_exit_1(tmp_path):
+    """A tiny HTTP server on 127.0.0.1 answers every request as Discord answers a bad token: 401."""
+    server = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent("""
+            import http.server, json, sys
+            class H(http.server.BaseHTTPRequestHandler):
+                def do_GET(self):
+                    body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+                    self.send_response(401); self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+                def log_message(self, *a): pass
+            s = http.server.HTTPServer(("127.0.0.1", 0), H)
+            print(s.server_address[1], flush=True)
+            s.serve_forever()
+        """)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        port = int(server.stdout.readline())
+        result = start(tmp_path, f"http://127.0.0.1:{port}/api/v10")
+    finally:
+        server.kill()
+        server.wait()
+    assert result.returncode == 1
+    assert "Discord refused the token" in one_line(result)
+
+
+def test_an_unreadable_settings_file_is_one_line_and_exit_2(tmp_path):
+    result = start(tmp_path, "http://127.0.0.1:9/api/v10", config="sync_guilds = [1, 2\n")
+    assert result.returncode == 2
+    assert "cannot be read" in one_line(result)
+
+
+def test_an_unusable_data_folder_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "data").write_text("a file where the data folder should be", encoding="utf-8")
+    result = start(tmp_path, "http://127.0.0.1:9/api/v10")
+    assert result.returncode == 2
+    assert "cannot be used" in one_line(result)
+
+
+def test_an_unknown_key_is_named_at_start_with_the_likely_one(tmp_path):
+    result = start(tmp_path, "http://127.0.0.1:9/api/v10", config="sync_guild = [123]\n")
+    assert result.returncode == 2
+    line = one_line(result)
+    assert "'sync_guild'" in line and "did you mean 'sync_guilds'?" in line
+
+
+def test_every_unknown_key_is_named_and_known_keys_pass(tmp_path):
+    path = tmp_path / "b.toml"
+    path.write_text('log_levl = "DEBUG"\nflavour = 1\n', encoding="utf-8")
+    with pytest.raises(SettingsError) as e:
+        load_settings({"BOMBARDIER_CONFIG": str(path)})
+    assert "'log_levl' (did you mean 'log_level'?)" in str(e.value) and "'flavour'" in str(e.value)
+    path.write_text("\n".join(f"{k} = {v}" for k, v in {
+        "data_dir": '"d"', "sync_guilds": "[1]", "sync_commands": "false", "log_level": '"debug"',
+    }.items()) + "\n", encoding="utf-8")
+    settings = load_settings({"BOMBARDIER_CONFIG": str(path)})
+    assert settings.sync_guilds == (1,) and settings.log_level == "DEBUG" and not settings.sync_commands
+    assert {"token_file", "data_dir", "database", "sync_guilds", "sync_commands", "log_level"} <= set(KNOWN_KEYS)
