@@ -169,6 +169,8 @@ DERIVATION = "hmac-sha256-1"
 """The name of how :class:`RandomDice` derives each die (docs/roll-derivation.md)."""
 _PREFIX = b"bombardier-die\n"
 _WORDS = struct.Struct(">8I")
+_LIMITS = {n: (1 << 32) - (1 << 32) % n for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
+"""Rejection limits of the common dice, worked out once (0 for others: worked out per die)."""
 
 
 class RandomDice(Dice):
@@ -206,9 +208,9 @@ class RandomDice(Dice):
         """One die of `n` faces: 0 to n-1, each exactly equally likely."""
         # The common case inline (the first word is under the limit): one HMAC, no generator.
         mac = self._mac.copy()
-        mac.update(str(self._index).encode("ascii") + b"\n0")
+        mac.update(b"%d\n0" % self._index)
         w = int.from_bytes(mac.digest()[:4], "big")
-        if w < (1 << 32) - (1 << 32) % n:
+        if w < _LIMITS.get(n, 0) or w < (1 << 32) - (1 << 32) % n:
             self._index += 1
             return w % n
         return _below(self._draws(), n)
@@ -252,16 +254,17 @@ def _below(words, n: int) -> int:
 class PcgDice(RandomDice):
     """The bot's dice as roll log versions 1 and 2 derived them (before docs/roll-derivation.md):
     numpy's PCG64 seeded with HMAC-SHA256(secret, roll number) as a big-endian integer, one uniform
-    draw per die (two for the scatter die), ``int(u * faces)``. Kept only to verify those exports;
-    numpy is imported when one is checked, so the verifier runs without it for newer ones."""
+    draw per die (two for the scatter die), ``int(u * faces)``. Kept to verify those exports (and
+    an int seed gives what ``RandomDice(seed)`` gave before, for the golden pictures of
+    tests/renders); numpy is imported when one is made, so the verifier runs without it otherwise."""
 
     __slots__ = ("_rng", "_uniforms")
     _BATCH = 64
 
-    def __init__(self, seed: bytes) -> None:
+    def __init__(self, seed: int | bytes) -> None:
         import numpy as np  # only old exports need it
 
-        self._rng = np.random.default_rng(int.from_bytes(seed, "big"))
+        self._rng = np.random.default_rng(int.from_bytes(seed, "big") if isinstance(seed, bytes) else seed)
         self._uniforms: list[float] = []
 
     def _uniform(self) -> float:

@@ -7,7 +7,6 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations.
 """
 
-import json
 import re
 from typing import Optional
 
@@ -26,7 +25,7 @@ from cogs.common.replies import COLOUR_BAD, off_the_loop, send_reply
 from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
 from renders.campaign.battle import render_battle
-from cogs.dice.words.log import head_line
+from cogs.dice.words.log import export_files, head_line
 from storage import campaigns, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, change_settings, settings_for
@@ -242,12 +241,13 @@ class BattleCog(CampaignCogBase):
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
         r = revealed[0]
         data = r.export
-        files = ((f"battle-{b.guild_id}-{b.id}-rolls.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)
+        files = export_files(data, f"battle-{b.guild_id}-{b.id}-rolls", csv=False)
         await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
             f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
             f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
             head_line(data),
-            f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json --head {data['head']}",
+            f"Anyone can check every roll with nothing installed: open the attached battle-{b.guild_id}-{b.id}-rolls.html "
+            f"in a browser and paste the head hash above (or python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json --head HASH).",
         ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
             "entries": len(data["entries"]), "head": data["head"], "count": data["count"]}, files))
 

@@ -11,6 +11,7 @@ import discord
 from cogs.common.ledger import chain_words
 from cogs.common.replies import COLOUR_OK, Reply
 from engine.ledger import Entry
+from cogs.dice.words.verifier import page
 from storage.roll_log import Chain, Reveal, export_csv
 
 VERIFY_HINT = ("Anyone can check an export with nothing installed: open the attached .html page in a browser "
@@ -66,11 +67,13 @@ def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer:
                          "asked": asked, "entries": shown})
 
 
-def export_files(data: dict[str, Any], stem: str) -> tuple[tuple[str, bytes], ...]:
-    """An export's attachments: the JSON, the CSV."""
+def export_files(data: dict[str, Any], stem: str, *, csv: bool = True) -> tuple[tuple[str, bytes], ...]:
+    """An export's attachments: the JSON, the CSV, and the page that checks it with nothing
+    installed (the export inside it: cogs/dice/words/verifier.py)."""
     return (
         (f"{stem}.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),
-        (f"{stem}.csv", export_csv(data).encode("utf-8")),
+        *(((f"{stem}.csv", export_csv(data).encode("utf-8")),) if csv else ()),
+        (f"{stem}.html", page(data)),
     )
 
 
