@@ -127,6 +127,16 @@ class BombardierBot(commands.Bot):
             return None
         return None if game is None else SYSTEMS.get(game)
 
+    throwaway_log = False
+    """Keep the roll log in memory for this run only (the console with ``--seed``): the same seed
+    then gives the same dice on every run, whatever the data folder's log holds."""
+
+    @cached_property
+    def roll_store(self) -> Store:
+        """The roll log's database: :attr:`store`, or a private in-memory one with
+        :attr:`throwaway_log`."""
+        return open_store(":memory:") if self.throwaway_log else self.store
+
     @cached_property
     def store(self) -> Store:
         """The database (settings.database_path), opened and migrated on first use."""
@@ -134,6 +144,8 @@ class BombardierBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if "roll_store" in self.__dict__ and self.throwaway_log:
+            self.roll_store.close()
         if "store" in self.__dict__:
             self.store.close()
 
@@ -279,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         return console.list_commands(create_bot(settings), as_json=args.json)
     seed = getattr(args, "seed", None)
     bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
+    bot.throwaway_log = seed is not None  # a seed's dice must not depend on the data folder's log
     try:
         bot.store
     except StoreError as e:

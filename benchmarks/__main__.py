@@ -2,7 +2,7 @@
 
 from benchmarks import (
     bench_campaign, bench_cannon, bench_discord, bench_fire_thrower, bench_rules, bench_stone_thrower, bench_warmaster,
-    bench_roll, bench_wh40k,
+    bench_roll, bench_verifier_page, bench_wh40k,
 )
 
 if __name__ == "__main__":
@@ -15,3 +15,4 @@ if __name__ == "__main__":
     bench_discord.main()
     bench_campaign.main()
     bench_roll.main()
+    bench_verifier_page.main()

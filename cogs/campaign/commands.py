@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs.campaign import machines as roster_kinds
 from cogs.common.access import Actor, PermissionRefused, actor, in_store
-from cogs.common.ledger import battle_chain
+from cogs.common.ledger import battle_chain, log_store
 from cogs.campaign.words import (
     GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply, with_roll_log,
 )
@@ -199,7 +199,7 @@ class BattleCog(CampaignCogBase):
                 players = c.members
             b = campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
                                        campaign=campaign, players=players)
-            opened.append(roll_log.open_chain(self.store, battle_chain(b.id), self.bot.new_secret))
+            opened.append(roll_log.open_chain(log_store(self.bot), battle_chain(b.id), self.bot.new_secret))
             return b
 
         opened: list = []
@@ -232,8 +232,8 @@ class BattleCog(CampaignCogBase):
                                         f"with {who.gm_words()} can end it.")
             ended = campaigns.end_battle(self.store, who.guild_id, who.channel_id)
             chain = battle_chain(ended.id)
-            roll_log.open_chain(self.store, chain, self.bot.new_secret)  # a battle started before battles had logs
-            revealed.append(roll_log.reveal(self.store, chain, self.bot.new_secret, rotate=False))
+            roll_log.open_chain(log_store(self.bot), chain, self.bot.new_secret)  # a battle started before battles had logs
+            revealed.append(roll_log.reveal(log_store(self.bot), chain, self.bot.new_secret, rotate=False))
             return ended
 
         revealed: list = []

@@ -78,6 +78,7 @@ class Page:
         return self.result()
 
     def rows(self) -> list[dict]:
+        self.page.wait_for_selector('#summary[data-table="done"]')
         return self.page.eval_on_selector_all(
             "#rolls tbody tr", "rs => rs.map(r => ({roll: r.dataset.roll, bad: r.classList.contains('bad'), "
             "sealed: r.classList.contains('sealed'), text: r.textContent}))")
