@@ -87,7 +87,7 @@ class RollCog(commands.Cog):
         current, entries, battles = await asyncio.to_thread(work)
         await send_reply(interaction, show_reply(current, entries, count, viewer=viewer, battles=battles))
 
-    @log.command(name="export", description="This channel's roll log (its battle's during one, or battle:N) as JSON, CSV and a page that checks it")
+    @log.command(name="export", description="This channel's roll log (a battle's: battle:N) as JSON, CSV and a page that checks it")
     @app_commands.describe(epoch="Which secret's rolls (default: the current); earlier ones include the secret",
                            battle="One of this channel's battles (by number: /log export lists them)")
     async def export(self, interaction: discord.Interaction, epoch: Optional[Range[int, 1, 100_000]] = None,
