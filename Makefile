@@ -1,4 +1,4 @@
-.PHONY: test run bench venv
+.PHONY: test run bench venv docs
 
 venv:
 	@scripts/bootstrap.sh
@@ -10,6 +10,12 @@ test: venv
 run: venv
 	.venv/bin/python bot.py
 
-# Figures, not pass/fail: see benchmarks/README.md.
+# Figures, not pass/fail: see docs/figures.md.
 bench: venv
 	.venv/bin/python -m benchmarks
+
+# The generated parts of the docs: docs/commands.md from the command tree and the pictures of
+# docs/img drawn by the bot (look at them before committing); tests fail when either is stale.
+docs: venv
+	.venv/bin/python bot.py commands --markdown > docs/commands.md.new && mv docs/commands.md.new docs/commands.md
+	.venv/bin/python scripts/readme_pictures.py

@@ -2,7 +2,7 @@
 
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
     python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
-    python bot.py commands [--json]
+    python bot.py commands [--json | --markdown]
     python bot.py verify <export.json> [--head HASH]   check a roll log export (exit 0 ok, 1 failed,
                                   2 unreadable); needs only Python's standard library
 
@@ -38,7 +38,7 @@ from discord.ext import commands
 
 from cogs.common import ledger
 from cogs.common.dice_source import serving
-from cogs.common.replies import APOLOGY, send_error
+from cogs.common.replies import APOLOGY, received, send_error
 from config.settings import Settings, SettingsError, load_settings
 from engine.dice import Dice, RandomDice
 from engine.errors import RulesError
@@ -54,6 +54,22 @@ EXTENSIONS = (
     "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands",
     "cogs.common.buttons",
 )
+
+COMMAND_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "fire": ("cogs.fantasy.fire",), "misfire": ("cogs.fantasy.fire",),
+    "shoot": ("cogs.fantasy.shoot",), "breath": ("cogs.fantasy.shoot",),
+    "combat": ("cogs.fantasy.combat",),
+    "wm": ("cogs.warmaster.wm",), "siege": ("cogs.warmaster.siege",),
+    "40k": ("cogs.wh40k.vehicles",),
+    "roll": ("cogs.dice.roll",), "log": ("cogs.dice.roll",),
+    "rules": ("cogs.rules.commands",),
+    "settings": ("cogs.campaign.commands",), "campaign": ("cogs.campaign.commands",),
+    "battle": ("cogs.campaign.commands",), "machine": ("cogs.campaign.commands",),
+}
+"""The extension that defines each top-level command, so the console's one-shot ``play`` loads
+only what its command needs (every cog costs start-up time). A command that walks the whole tree
+(/help) or is not listed loads them all; tests/test_startup.py checks this map against the tree.
+The buttons extension is always loaded: it adds the buttons every reply may carry."""
 
 
 class BombardierTree(app_commands.CommandTree):
@@ -88,9 +104,29 @@ class BombardierBot(commands.Bot):
             intents=discord.Intents.default(),
             tree_cls=BombardierTree,
             help_command=None,
+            # No message pings anyone unless it says so itself (issue 19): a mention in an embed
+            # or in text a player typed shows as a name and notifies nobody.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self._seeds = np.random.default_rng(settings.dice_seed)
+        self._stamp_arrivals()
+
+    def _stamp_arrivals(self) -> None:
+        """Note when each INTERACTION_CREATE arrives from the gateway, before discord.py starts
+        its tasks: they inherit the stamp (cogs/common/replies.py, ``received``), so a command
+        defers in time counted from its arrival, however long it waited for the event loop."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def stamped(data) -> None:
+            token = received.set(asyncio.get_running_loop().time())
+            try:
+                parse(data)
+            finally:
+                received.reset(token)
+
+        parsers["INTERACTION_CREATE"] = stamped
 
     def new_dice(self) -> Dice:
         """The bot's dice for the command being served: its roll number's dice in the roll log
@@ -149,8 +185,13 @@ class BombardierBot(commands.Bot):
         if "store" in self.__dict__:
             self.store.close()
 
-    async def load_cogs(self) -> None:
-        for name in EXTENSIONS:
+    async def load_cogs(self, command: str | None = None) -> None:
+        """Loads every extension, or, given a top-level command name (``fire``), only the one that
+        defines it and the buttons (see :data:`COMMAND_EXTENSIONS`)."""
+        wanted = EXTENSIONS
+        if command is not None and command in COMMAND_EXTENSIONS:
+            wanted = (*COMMAND_EXTENSIONS[command], "cogs.common.buttons")
+        for name in wanted:
             if name not in self.extensions:
                 await self.load_extension(name)
 
@@ -262,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
+    listing.add_argument("--markdown", action="store_true", help="as Markdown (docs/commands.md)")
     check = sub.add_parser("verify", help="check a roll log export (/log export, /log reveal, a battle's end)")
     from console.verify import add_arguments
 
@@ -288,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"The data folder {settings.data_dir} cannot be used: {e.strerror}.", file=sys.stderr)
         return 2
     if args.mode == "commands":
-        return console.list_commands(create_bot(settings), as_json=args.json)
+        return console.list_commands(create_bot(settings), as_json=args.json, as_markdown=args.markdown)
     seed = getattr(args, "seed", None)
     bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
     bot.throwaway_log = seed is not None  # a seed's dice must not depend on the data folder's log

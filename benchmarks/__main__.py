@@ -1,18 +1,16 @@
-"""``python -m benchmarks`` (or ``make bench``): every figure, with its target."""
+"""``python -m benchmarks`` (or ``make bench``): every figure, with its target. Each
+``benchmarks/bench_*.py`` module's ``main()`` runs in name order; name modules to run just those
+(``python -m benchmarks console roll``)."""
 
-from benchmarks import (
-    bench_campaign, bench_cannon, bench_discord, bench_fire_thrower, bench_rules, bench_stone_thrower, bench_warmaster,
-    bench_roll, bench_verifier_page, bench_wh40k,
-)
+import importlib
+import sys
+from pathlib import Path
 
 if __name__ == "__main__":
-    bench_cannon.main()
-    bench_stone_thrower.main()
-    bench_fire_thrower.main()
-    bench_warmaster.main()
-    bench_wh40k.main()
-    bench_rules.main()
-    bench_discord.main()
-    bench_campaign.main()
-    bench_roll.main()
-    bench_verifier_page.main()
+    names = sorted(p.stem.removeprefix("bench_") for p in Path(__file__).parent.glob("bench_*.py"))
+    wanted = sys.argv[1:] or names
+    unknown = sorted(set(wanted) - set(names))
+    if unknown:
+        sys.exit(f"no benchmark named {', '.join(unknown)}; there are: {', '.join(names)}")
+    for name in wanted:
+        importlib.import_module(f"benchmarks.bench_{name}").main()

@@ -218,7 +218,7 @@ def _firing(raw: dict) -> FiringSummary:
     for t in types:
         if len(t.weapons) != len(speeds):
             raise ValueError(f"wh40k.toml firing.{t.key}: {len(t.weapons)} entries for {len(speeds)} speeds")
-    return FiringSummary(speeds, types, raw["source"])
+    return FiringSummary(speeds, types, raw["source"], raw.get("road_bonus", 0), tuple(raw.get("road_types", ())))
 
 
 @dataclass(frozen=True, slots=True)

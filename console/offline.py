@@ -66,7 +66,7 @@ OFFLINE_GUILD_ID = 200
 OFFLINE_CHANNEL_ID = 300
 """The console's stable identity: one user, in one server and one channel, with every permission
 (a server manager), so a console user can run a whole campaign on their own; the store keeps it
-between runs (README, "The offline identity")."""
+between runs (docs/architecture.md, "The offline identity")."""
 
 
 class OfflineUser:
@@ -294,6 +294,12 @@ def _fail(message: str, code: int, as_json: bool, out) -> int:
     return code
 
 
+def top_level_name(line: str) -> str | None:
+    """``fire`` for ``/fire cannon distance:30``: the command whose cog a one-shot run loads."""
+    words = line.strip().lstrip("/").split(maxsplit=1)
+    return words[0].lower() if words else None
+
+
 BANNER = (
     "Bombardier offline console. Type a slash command, e.g.\n"
     '  /fire cannon distance:30 ranks:4 files:5 dice:"H 4 8"\n'
@@ -302,9 +308,10 @@ BANNER = (
 
 
 async def _session(bot, command: str | None, as_json: bool) -> int:
-    await bot.load_cogs()
     if command is not None:
+        await bot.load_cogs(top_level_name(command))  # a one-shot command loads only its own cog
         return await run_line(bot, command, as_json=as_json)
+    await bot.load_cogs()
     interactive = sys.stdin.isatty()
     if interactive:
         print(BANNER)
@@ -340,32 +347,97 @@ def run(bot, command: str | None, *, as_json: bool = False) -> int:
         return _fail(APOLOGY, OUR_FAULT, as_json, sys.stdout)
 
 
+def _command_record(c: app_commands.Command) -> dict[str, Any]:
+    options = []
+    for p in c.parameters:
+        offered = getattr(c._params[p.name].autocomplete, "offered", ())  # cogs/common/choices.py
+        options.append({
+            "name": p.display_name,
+            "description": p.description,
+            "type": p.type.name,
+            "required": p.required,
+            "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices or offered],
+            "min_value": p.min_value,
+            "max_value": p.max_value,
+            "autocomplete": p.autocomplete,
+        })
+    return {"name": c.qualified_name, "description": c.description, "options": options}
+
+
 def command_tree(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
     """Every command with its options, as ``commands --json`` prints them."""
-    out = []
-    for c in _commands(tree):
-        options = []
-        for p in c.parameters:
-            options.append({
-                "name": p.display_name,
-                "description": p.description,
-                "type": p.type.name,
-                "required": p.required,
-                "choices": [{"name": ch.name, "value": ch.value} for ch in p.choices],
-                "min_value": p.min_value,
-                "max_value": p.max_value,
-            })
-        out.append({"name": c.qualified_name, "description": c.description, "options": options})
-    return out
+    return [_command_record(c) for c in _commands(tree)]
 
 
-def list_commands(bot, *, as_json: bool) -> int:
-    """``python bot.py commands``."""
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _bounds(o: dict[str, Any]) -> str:
+    parts = []
+    if o["min_value"] is not None or o["max_value"] is not None:
+        lo = "" if o["min_value"] is None else f"{o['min_value']:g}"
+        hi = "" if o["max_value"] is None else f"{o['max_value']:g}"
+        parts.append(f"{lo}-{hi}" if o["type"] != "string" else f"{lo}-{hi} characters")
+    if o["choices"]:
+        parts.append(", ".join(
+            f"`{ch['value']}`" if ch["name"] == str(ch["value"]) else f"`{ch['value']}` ({ch['name']})"
+            for ch in o["choices"]))
+    if o["autocomplete"]:
+        parts.append("autocompleted")
+    return _cell("; ".join(parts))
+
+
+def _markdown_command(record: dict[str, Any], level: str) -> list[str]:
+    lines = [f"{level} `/{record['name']}`", "", _cell(record["description"]), ""]
+    if not record["options"]:
+        return lines + ["No options.", ""]
+    lines += ["| option | type | required | values | what it is |", "| --- | --- | --- | --- | --- |"]
+    for o in record["options"]:
+        lines.append(f"| `{o['name']}` | {o['type']} | {'yes' if o['required'] else 'no'} | {_bounds(o)} | {_cell(o['description'])} |")
+    return lines + [""]
+
+
+def command_markdown(tree: app_commands.CommandTree) -> str:
+    """docs/commands.md: every top-level command or group (with its description), then each
+    command with its options, from the same walk as ``commands --json``."""
+    records = {r["name"]: r for r in command_tree(tree)}
+    lines = [
+        "# Command reference",
+        "",
+        "Every slash command with every option, as the bot registers them with Discord. This page is",
+        "generated from the command tree by `python bot.py commands --markdown > docs/commands.md`;",
+        "do not edit it by hand (`tests/console/test_commands_doc.py` fails when it is stale). What",
+        "each command does is told in the game pages: [fantasy.md](fantasy.md),",
+        "[warmaster.md](warmaster.md), [wh40k.md](wh40k.md), [dice.md](dice.md),",
+        "[roll-log.md](roll-log.md), [campaigns.md](campaigns.md), [rules.md](rules.md),",
+        "[privacy.md](privacy.md).",
+        "",
+    ]
+    top = tree.get_commands()
+    lines.append(" · ".join(f"[/{c.name}](#{c.name})" for c in top))
+    lines.append("")
+    for c in top:
+        if isinstance(c, app_commands.Group):
+            lines += [f"## `/{c.name}`", "", _cell(c.description), ""]
+            for name, record in records.items():
+                if name.startswith(c.name + " "):
+                    lines += _markdown_command(record, "###")
+        else:
+            lines += _markdown_command(records[c.name], "##")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def list_commands(bot, *, as_json: bool, as_markdown: bool = False) -> int:
+    """``python bot.py commands`` (``--json``, ``--markdown``: docs/commands.md)."""
     try:
         asyncio.run(bot.load_cogs())
     except Exception:
         log.exception("loading the commands failed")
         return _fail(APOLOGY, OUR_FAULT, as_json, sys.stdout)
+    if as_markdown:
+        sys.stdout.write(command_markdown(bot.tree))
+        return 0
     tree = command_tree(bot.tree)
     if as_json:
         print(json.dumps(tree, indent=2, ensure_ascii=False))

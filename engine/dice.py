@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import DiceError
+from engine.inputs import quote
 
 
 class DieKind(enum.Enum):
@@ -105,7 +106,8 @@ MAX_SIDES = 1000
 MAX_ENTERED = 200
 """More faces than any procedure rolls: a longer list is a mistake, refused before reading it."""
 
-_TOKEN = re.compile(r"^(?:\d{1,4}|M|H|H@-?\d{1,4}|@-?\d{1,4})$")
+_TOKEN = re.compile(r"^(?:\d{1,4}|M|H|H@-?\d{1,4}|@-?\d{1,4})$", re.ASCII)
+"""A face of some die, in ASCII digits only (``²`` and ``٣`` are no face)."""
 
 
 def split_faces(text: str) -> tuple[str, ...]:
@@ -117,7 +119,7 @@ def split_faces(text: str) -> tuple[str, ...]:
     for i, token in enumerate(tokens, 1):
         if not _TOKEN.match(token):
             raise DiceError(
-                f"Dice: '{token}' (die {i}) is not a die face: use 1-6 for a D6, 2/4/6/8/10/M for "
+                f"Dice: '{quote(token)}' (die {i}) is not a die face: use 1-6 for a D6, 2/4/6/8/10/M for "
                 "the artillery die, H or @DEG for the scatter die."
             )
     return tokens
@@ -311,10 +313,10 @@ class EnteredDice(Dice):
     def finish(self) -> None:
         left = self._faces[self._next :]
         if left and self._next == 0:
-            raise DiceError(f"Dice: {len(left)} left over ({' '.join(left)}): this needs no dice here, so leave dice: out.")
+            raise DiceError(f"Dice: {len(left)} left over ({quote(' '.join(left))}): this needs no dice here, so leave dice: out.")
         if left:
             raise DiceError(
-                f"Dice: {len(left)} left over ({' '.join(left)}); only {self._next} of the "
+                f"Dice: {len(left)} left over ({quote(' '.join(left))}); only {self._next} of the "
                 f"{len(self._faces)} given were needed."
             )
 

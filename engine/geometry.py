@@ -47,9 +47,12 @@ def bearing(v: Point) -> float:
 
 
 def clock_face(degrees: float) -> str:
-    """The nearest hour on a clock face laid on the table, 12 o'clock straight on."""
-    hour = round((degrees % 360) / 30) % 12
-    return f"{hour or 12} o'clock"
+    """The nearest half hour on a clock face laid on the table, 12 o'clock straight on, 3 o'clock
+    to the firer's right: 30 degrees an hour, so 45 degrees is "half past 1" (a direction halfway
+    between two half hours goes to the later one)."""
+    halves = math.floor((degrees % 360) / 15 + 0.5) % 24
+    hour = halves // 2 or 12
+    return f"half past {hour}" if halves % 2 else f"{hour} o'clock"
 
 
 def distance_to_rects(centre: Point, xs, ys, half_w: float, half_h: float) -> np.ndarray:

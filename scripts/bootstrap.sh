@@ -9,7 +9,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.venv
 stamp="$venv/.lock-$(sha256sum requirements.lock | cut -c1-16)"
-[ -f "$stamp" ] && exit 0
+sources=(bot.py cogs console engine renders config storage)
+
+compile_project() {
+  # The project's bytecode, compiled once and again only after a source changes, so no start
+  # recompiles it where writing bytecode is turned off (PYTHONDONTWRITEBYTECODE).
+  local compiled="$venv/.compiled"
+  if [ ! -f "$compiled" ] || [ -n "$(find "${sources[@]}" -name '*.py' -newer "$compiled" -print -quit 2>/dev/null)" ]; then
+    "$venv/bin/python" -m compileall -q "${sources[@]}" >/dev/null 2>&1 && touch "$compiled" || true
+  fi
+}
+
+if [ -f "$stamp" ]; then
+  compile_project
+  exit 0
+fi
 
 say() { printf '%s\n' "$*" >&2; }
 version_of() { "$1" -c 'import sys; v = sys.version_info; print(f"{v[0]}.{v[1]}.{v[2]}") if v[:2] >= (3, 11) else sys.exit(1)' 2>/dev/null; }
@@ -64,8 +78,7 @@ for py in "${found[@]}"; do
   log=$(mktemp)
   if "$venv/bin/python" -m pip install --disable-pip-version-check --progress-bar off -r requirements.lock 2>"$log" | progress &&
      imports_work; then
-    # Compile the project once, so no start recompiles it where writing bytecode is turned off.
-    "$venv/bin/python" -m compileall -q bot.py cogs console engine renders config storage >/dev/null 2>&1 || true
+    compile_project
     rm -f "$log"
     touch "$stamp"
     say "bombardier: ready in $((SECONDS - start)) s (Python $version)."

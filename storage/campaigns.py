@@ -2,8 +2,8 @@
 
 Every table carries ``guild_id`` and every function takes it first and filters by it: a name, an
 id or a channel from another server finds nothing, so nothing in one server can be read or
-changed from another (and the guild id is the key a sharded store would partition on; README,
-"Scaling"). Every function that changes something is one :meth:`Store.transaction`.
+changed from another (and the guild id is the key a sharded store would partition on;
+docs/architecture.md, "Scaling"). Every function that changes something is one :meth:`Store.transaction`.
 
 Names (campaigns, machines) are matched without regard to case or surrounding spaces and are
 unique per server. A channel has at most one battle in progress.

@@ -120,3 +120,35 @@ def test_every_unknown_key_is_named_and_known_keys_pass(tmp_path):
     settings = load_settings({"BOMBARDIER_CONFIG": str(path)})
     assert settings.sync_guilds == (1,) and settings.log_level == "DEBUG" and not settings.sync_commands
     assert {"token_file", "data_dir", "database", "sync_guilds", "sync_commands", "log_level"} <= set(KNOWN_KEYS)
+
+
+async def test_each_top_level_command_is_mapped_to_the_extension_that_defines_it(tmp_path):
+    """The console's one-shot run loads only the listed extension, so the map must agree with the
+    tree: a command missing from it still works (every cog is loaded), but costs start-up time."""
+    from bot import COMMAND_EXTENSIONS, EXTENSIONS, create_bot
+    from config.settings import Settings
+
+    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False))
+    await bot.load_cogs()
+    defined = {command.name: type(cog).__module__ for cog in bot.cogs.values() for command in cog.get_app_commands()}
+    assert set(defined) == {c.name for c in bot.tree.get_commands()}
+    for name, extensions in COMMAND_EXTENSIONS.items():
+        assert name in defined, f"/{name} is mapped but not in the tree"
+        assert defined[name] in extensions and set(extensions) <= set(EXTENSIONS), name
+    unmapped = sorted(set(defined) - set(COMMAND_EXTENSIONS))
+    assert unmapped == ["help"], f"add these to bot.COMMAND_EXTENSIONS (or the console loads every cog): {unmapped}"
+    await bot.close()
+
+
+async def test_a_one_shot_console_command_loads_only_its_own_cog_and_the_buttons(tmp_path):
+    from bot import create_bot
+    from config.settings import Settings
+    from console.offline import top_level_name
+
+    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False))
+    await bot.load_cogs(top_level_name('/fire cannon distance:30 dice:"H 4 8"'))
+    assert set(bot.extensions) == {"cogs.fantasy.fire", "cogs.common.buttons"}
+    assert [c.name for c in bot.tree.get_commands()] == ["fire", "misfire"]
+    await bot.load_cogs(top_level_name("/help"))  # /help walks the whole tree: everything loads
+    assert {"cogs.campaign.commands", "cogs.rules.commands", "cogs.wh40k.vehicles"} <= set(bot.extensions)
+    await bot.close()

@@ -19,14 +19,16 @@ from cogs.campaign import machines as roster_kinds
 from cogs.common.access import Actor, PermissionRefused, actor, in_store
 from cogs.common.ledger import battle_chain, log_store
 from cogs.campaign.words import (
-    GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, roster_reply, settings_reply, with_roll_log,
+    GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, forget_reply, purge_reply, roster_reply,
+    settings_reply, with_roll_log,
 )
 from cogs.common.replies import COLOUR_BAD, off_the_loop, send_reply
 from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
+from engine.inputs import quote
 from renders.campaign.battle import render_battle
 from cogs.dice.words.log import export_files, head_line
-from storage import campaigns, roll_log
+from storage import campaigns, privacy, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, change_settings, settings_for
 
@@ -39,9 +41,9 @@ def mentioned_id(value, what: str) -> int:
     """The id behind a Discord object, or a mention or id typed in the console (``<@&123>``, ``123``)."""
     if hasattr(value, "id"):
         return value.id
-    found = re.fullmatch(r"\s*<?[@#]?[&!]?(\d{1,20})>?\s*", str(value))
+    found = re.fullmatch(r"\s*<?[@#]?[&!]?(\d{1,20})>?\s*", str(value), re.ASCII)
     if not found:
-        raise RulesError(f"'{value}' is not a {what}: mention one, or give its id.")
+        raise RulesError(f"'{quote(str(value))}' is not a {what}: mention one, or give its id.")
     return int(found.group(1))
 
 
@@ -122,6 +124,30 @@ class SettingsCog(CampaignCogBase):
     async def show(self, interaction: discord.Interaction) -> None:
         s = await self.stored(interaction, lambda who: settings_for(self.store, who.guild_id, who.channel_id))
         await send_reply(interaction, settings_reply("settings show", s, "this channel"))
+
+    @settings.command(name="forget-me", description="Delete what the bot keeps about you (sealed roll logs stay)")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        forgotten = await in_store(privacy.forget_user, self.store, interaction.user.id)
+        await send_reply(interaction, forget_reply(forgotten))
+
+    @settings.command(name="purge-server", description="Managers: delete everything the bot keeps for this server")
+    @app_commands.describe(confirm="This server's name or id, to confirm")
+    async def purge_server(self, interaction: discord.Interaction, confirm: Range[str, 1, 100]) -> None:
+        guild = interaction.guild
+        name = getattr(guild, "name", None)
+        channels = [c.id for c in (*getattr(guild, "channels", ()), *getattr(guild, "threads", ()))]
+
+        def work(who: Actor):
+            who.require_manager("delete everything the bot keeps for this server")
+            typed = " ".join(confirm.split())
+            if typed != str(who.guild_id) and (name is None or typed.casefold() != " ".join(name.split()).casefold()):
+                server = f"'{name}' or {who.guild_id}" if name else str(who.guild_id)
+                raise RulesError(f"'{typed[:100]}' is not this server: give its name or id ({server}) to confirm. "
+                                 "Nothing was deleted.")
+            return privacy.purge_guild(self.store, who.guild_id, channels)
+
+        purged = await self.stored(interaction, work)
+        await send_reply(interaction, purge_reply(name or f"server {interaction.guild_id}", purged))
 
 
 class CampaignCog(CampaignCogBase):

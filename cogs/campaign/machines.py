@@ -22,6 +22,9 @@ import discord
 from discord.app_commands import Choice
 
 from cogs.common.access import Actor, PermissionRefused, actor, in_store
+from cogs.campaign.words import PRIVATE_OUTCOME
+from cogs.common.dice_source import serving
+from cogs.common.ledger import is_private
 from cogs.common.replies import Reply
 from engine.errors import RulesError
 from engine.fantasy.profiles import MisfireOutcome
@@ -162,6 +165,15 @@ def hits_of(shot: Any) -> int:
     return sum(1 for h in getattr(shot, "hits", ()) if not getattr(h, "conditional", False))
 
 
+def shot_outcome(reply: Reply) -> str:
+    """The outcome the battle keeps for a shot: the reply's first line, or for a private roll
+    (``private:true``) only that it was one (cogs/campaign/words.py, PRIVATE_OUTCOME)."""
+    interaction = serving.get()
+    if interaction is not None and is_private(interaction):
+        return PRIVATE_OUTCOME
+    return reply.summary[0] if reply.summary else ""
+
+
 async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
     """Record the shot against the machine and the battle, and show the machine's state after it."""
     if aim is None:
@@ -176,7 +188,7 @@ async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
     machine, logged = await in_store(
         campaigns.record_shot, bot.store, aim.actor.guild_id, aim.battle.id, aim.machine.id,
         user_id=aim.actor.user_id, kind=aim.command, fired=bool(getattr(shot, "fired", True)),
-        hits=hits_of(shot), outcome=reply.summary[0] if reply.summary else "", effect=effect_of(shot),
+        hits=hits_of(shot), outcome=shot_outcome(reply), effect=effect_of(shot),
     )
     state = logged.state_after
     reply.embed.add_field(

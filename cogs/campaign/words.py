@@ -16,6 +16,7 @@ from engine.warmaster.structure import SectionState
 from renders.campaign.battle import BattleBoard, BoardRow, FortRow
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
 from storage.campaigns import Battle, Campaign, Machine, Shot
+from storage.privacy import Forgotten, Purged
 from storage.settings import Settings
 
 SYSTEMS = {"fantasy": "warhammer-fantasy", "warmaster": "warmaster", "40k": "wh40k"}
@@ -46,6 +47,45 @@ def settings_reply(command: str, s: Settings, where: str, changed: str | None = 
     return _reply(command, s.game, title, lines, fields={"settings": {
         "game": s.game, "private_rolls": s.private_rolls, "gm_role_id": s.gm_role_id,
         "channel_overrides": list(s.overridden)}})
+
+
+def _counted(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def forget_reply(f: Forgotten) -> Reply:
+    """``/settings forget-me``: what went, and what stays and why (answered to the caller alone)."""
+    gone = [
+        _counted(f.memberships, "campaign membership"), _counted(f.battle_places, "place in a battle", "places in battles"),
+        _counted(f.machines, "war machine"), _counted(f.shots, "recorded shot"), _counted(f.buttons, "button action"),
+    ]
+    lines = ["Deleted, in every server: " + ", ".join(gone) + "."]
+    if f.unnamed:
+        lines.append(f"Your id is blanked on {_counted(f.unnamed, 'record')} others keep: settings you changed, "
+                     "campaigns and battles you started, machines you added for others.")
+    if f.kept_log_entries:
+        lines.append(f"Kept: your {_counted(f.kept_log_entries, 'roll log entry', 'roll log entries')}. The roll log is "
+                     "sealed evidence: each entry's hash covers the one before it, so removing yours would break the "
+                     "check of every later roll for every player of that log. A server manager's /settings "
+                     "purge-server removes a server's logs whole.")
+    else:
+        lines.append("Kept: nothing (you have no roll log entries).")
+    reply = _reply("settings forget-me", "any", "The bot has forgotten you", lines, fields={"forgotten": dataclasses.asdict(f)})
+    return dataclasses.replace(reply, private=True)
+
+
+def purge_reply(server: str, p: Purged) -> Reply:
+    """``/settings purge-server``: what was removed."""
+    counts = [
+        _counted(p.settings, "settings row"), _counted(p.campaigns, "campaign"), _counted(p.battles, "battle"),
+        _counted(p.machines, "war machine"), _counted(p.shots, "recorded shot"), _counted(p.buttons, "button action"),
+        _counted(p.siege_sections, "siege section"), _counted(p.roll_logs, "roll log"),
+        _counted(p.roll_entries, "roll log entry", "roll log entries"),
+    ]
+    lines = ["Deleted: " + ", ".join(counts) + ".",
+             "Nothing of this server is left in the bot's store; roll numbers and settings start afresh."]
+    return _reply("settings purge-server", "any", f"Everything the bot kept for {server} is deleted", lines,
+                  fields={"purged": {**dataclasses.asdict(p), "total": p.total}})
 
 
 def machine_line(m: Machine, battle: Battle | None = None, *, owner: bool = True) -> str:
@@ -113,6 +153,16 @@ def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Ma
     return _reply(command, game, title, lines, embed_fields=embed_fields, fields=fields, image=image, filename="battle.png")
 
 
+PRIVATE_OUTCOME = "a private roll (its result is the roller's)"
+"""What a shot fired with ``private:true`` records as its outcome: the battle's reports and
+exports are public, so they name the machine's state after it (the table sees that) but not the
+roll's result, hits or misfire."""
+
+
+def shown_hits(s: Shot) -> str:
+    return "-" if s.outcome == PRIVATE_OUTCOME else str(s.hits)
+
+
 def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name,
                  sections: tuple[SectionState, ...] = ()) -> BattleBoard:
     """What the /battle status picture shows; `owner_name(user_id)` names a player."""
@@ -155,7 +205,7 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
         out += ["| # | turn | machine | command | player | hits | outcome | machine after |",
                 "| --- | --- | --- | --- | --- | --- | --- | --- |"]
         for i, s in enumerate(shots, 1):
-            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", str(s.user_id), str(s.hits), s.outcome,
+            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", str(s.user_id), shown_hits(s), s.outcome,
                      s.state_after]
             out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     else:
@@ -182,7 +232,8 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
         "battle": battle_json(b),
         "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots)},
         "shots": [{"turn": s.turn, "machine": s.machine, "command": f"fire {s.kind}", "user": s.user_id,
-                   "fired": s.fired, "hits": s.hits, "outcome": s.outcome, "machine_after": s.state_after,
+                   **({"fired": None, "hits": None} if s.outcome == PRIVATE_OUTCOME else {"fired": s.fired, "hits": s.hits}),
+                   "outcome": s.outcome, "machine_after": s.state_after,
                    "at": s.at} for s in shots],
         "machines": [machine_json(m, b) for m in roster],
         "fortifications": [section_json(x) for x in sections],

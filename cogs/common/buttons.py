@@ -27,6 +27,7 @@ from discord.ext import commands
 from cogs.common.dice_source import OPTIONS_KEY, REPLAY_KEY, call_command, command_options
 from cogs.common.ledger import REPLAY_OF_KEY, entry_ref
 from cogs.common.replies import Reply, send_error
+from engine.inputs import is_int, quote
 from storage.actions import LIFETIME_S, ReplyAction, recall, remember
 
 AGAIN = "again"
@@ -130,8 +131,8 @@ def read_profile(command: app_commands.Command, raw: dict[str, str]) -> dict[str
                 raise ValueError("Toughness is needed to resolve wounds.")
             continue
         param = params[name]
-        if not text.lstrip("+").isdigit():
-            raise ValueError(f"{name.capitalize()}: '{text}' is not a whole number.")
+        if not is_int(text):
+            raise ValueError(f"{name.capitalize()}: '{quote(text)}' is not a whole number.")
         value = int(text)
         low, high = param.min_value, param.max_value
         if (low is not None and value < low) or (high is not None and value > high):

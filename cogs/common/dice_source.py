@@ -36,11 +36,11 @@ def command_options(interaction: discord.Interaction) -> dict[str, Any]:
     return {name: value for name, value in namespace if isinstance(value, (str, int, float, bool))}
 
 
-PRIVATE_DESCRIPTION = "Only you see the answer"
+PRIVATE_DESCRIPTION = "Only you see it"
 
 
 def private_option(callback):
-    """Give a rolling command the ``private`` option (Discord: "Only you see the answer") without
+    """Give a rolling command the ``private`` option (Discord: "Only you see it") without
     touching its callback: the option reaches the roll log and the reply through the interaction
     (:func:`command_options`), so the callback never sees it. Put it right under the
     ``@...command(...)`` decorator."""

@@ -14,8 +14,10 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.combat import attacks_reply, automatic_reply, result_reply, strike_order_reply, war_machine_reply
-from cogs.fantasy.fire import _dice, troop_autocomplete, troop_type
-from cogs.common.replies import send_reply
+from cogs.common.choices import offer
+from cogs.fantasy.fire import _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
+from engine.fantasy.formation import Facing
+from cogs.common.replies import off_the_loop, send_reply
 from engine.dice import DieKind
 from engine.errors import RulesError
 from engine.fantasy.close_combat import (
@@ -25,11 +27,28 @@ from engine.fantasy.close_combat import (
 from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 
-STRIKES = [Choice(name="normal", value="normal"), Choice(name="Always Strikes First", value="first"),
-           Choice(name="Always Strikes Last", value="last"), Choice(name="both (they cancel)", value="both")]
+STRIKES = [Choice(name=v, value=v) for v in ("normal", "first", "last", "both")]
+"""Strike rules: Always Strikes First, Always Strikes Last, or both (they cancel), named short
+because Discord counts every choice towards the command's 4,000 characters."""
 MW = [Choice(name="D3", value="D3"), Choice(name="D6", value="D6")]
+FACING = "Side attacked (Dodge: front)"
+DODGES = tuple(f"{n}+" for n in range(2, 7)) + tuple(f"{n}+ flank" for n in range(2, 7))
+"""``/combat attacks`` has 25 options, Discord's most: the target's Dodge and the side attacked
+share one, offered by autocomplete ("5+" in the front arc, "5+ flank" from the flank or rear)."""
+dodge_autocomplete = offer(DODGES)
 PROFILE = dict(toughness="Target's Toughness (crew's majority T)", wounds="Target's Wounds (default 1)",
                save="Armour save: 4 for 4+", ward="Ward save: 5 for 5+")
+
+
+def dodge_choice(value: str | None) -> tuple[int | None, bool]:
+    """The `dodge` option as (Dodge n, attacked in its front arc): "5", "5+", "5+ flank" or "5 rear"."""
+    if value is None:
+        return None, True
+    n, _, side = value.strip().lower().partition(" ")
+    n = n.rstrip("+")
+    if not n.isdigit() or not 2 <= int(n) <= 6 or side.strip() not in ("", "front", "flank", "rear"):
+        raise RulesError(f"dodge: '{value}' is not a Dodge save: give 2+ to 6+, with 'flank' when attacked from the flank or rear.")
+    return int(n), side.strip() in ("", "front")
 
 
 def _profile(toughness, wounds, save, ward) -> Profile:
@@ -46,7 +65,7 @@ class CombatCog(commands.Cog):
 
     @combat.command(name="strike-order", description="Who strikes first: Initiative, Always Strikes First/Last")
     @app_commands.describe(initiative="Attacker's Initiative", enemy_initiative="Defender's Initiative",
-                           strikes="Attacker's strike rules", enemy_strikes="Defender's strike rules")
+                           strikes="Attacker Always Strikes first/last", enemy_strikes="Defender Always Strikes first/last")
     @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES)
     async def strike_order_cmd(self, interaction: discord.Interaction, initiative: Range[int, 1, 10],
                                enemy_initiative: Range[int, 1, 10], strikes: str = "normal",
@@ -57,16 +76,16 @@ class CombatCog(commands.Cog):
     @combat.command(name="attacks", description="Close combat attacks: WS chart, wounds, saves, special rules")
     @app_commands.describe(
         attacks="Attacks", ws="Weapon Skill", enemy_ws="Enemy's Weapon Skill", strength="Strength", **PROFILE,
-        initiative="Your Initiative (strike rules)", enemy_initiative="Enemy's Initiative",
-        strikes="Your strike rules", enemy_strikes="Enemy's strike rules",
-        hatred="Hatred, first round", devastating_charge="Devastating Charge, charging (+1 A)",
-        war_machine="Target is a war machine's crew (charge bonuses lost)",
+        initiative="Your Initiative", enemy_initiative="Enemy's Initiative",
+        strikes="You Always Strike first/last", enemy_strikes="Enemy Always Strikes first/last",
+        hatred="Hatred, first round", devastating_charge="Devastating Charge (+1 A)",
+        war_machine="Target is war machine crew",
         ap="Armour Piercing (n)", multiple_wounds="Multiple Wounds die", killing_blow="Killing Blow",
-        flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Target's Dodge: 5 for 5+",
+        flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Dodge: 5+, or 5+ flank if not in front",
         ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop type", dice="Your dice in order",
     )
     @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES, multiple_wounds=MW)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, dodge=dodge_autocomplete)
     async def attacks(
         self, interaction: discord.Interaction,
         attacks: Range[int, 1, 50], ws: Range[int, 1, 10], enemy_ws: Range[int, 1, 10], strength: Range[int, 1, 10],
@@ -76,7 +95,7 @@ class CombatCog(commands.Cog):
         strikes: str = "normal", enemy_strikes: str = "normal", hatred: bool = False,
         devastating_charge: bool = False, war_machine: bool = False, ap: Range[int, 0, MAX_AP] = 0,
         multiple_wounds: Optional[str] = None, killing_blow: bool = False, flaming: bool = False,
-        flammable: bool = False, dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False,
+        flammable: bool = False, dodge: Optional[str] = None, ethereal: bool = False,
         magical: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
         order = None
@@ -88,71 +107,76 @@ class CombatCog(commands.Cog):
         attack = AttackRules(armour_piercing=ap, multiple_wounds=DieKind(multiple_wounds) if multiple_wounds else None,
                              flaming=flaming, killing_blow=killing_blow, magical=magical,
                              always_strikes_first=Strikes(strikes).effective is Strikes.FIRST)
-        target = TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
-                             always_strikes_last=Strikes(enemy_strikes).effective is Strikes.LAST)
-        r = make_attacks(
+        dodge_value, front_arc = dodge_choice(dodge)
+        target = TargetRules(flammable=flammable, dodge=dodge_value, ethereal=ethereal,
+                             always_strikes_last=Strikes(enemy_strikes).effective is Strikes.LAST, front_arc=front_arc)
+        r = await off_the_loop(interaction, lambda: make_attacks(
             _dice(self.bot, dice), attacks=attacks, weapon_skill=ws, enemy_weapon_skill=enemy_ws, strength=strength,
             profile=_profile(toughness, wounds, save, ward), troop=kind, attack=attack, target_rules=target,
             strike_reroll=order.attacker_reroll if order else Reroll.NONE, hatred=hatred,
             devastating_charge=devastating_charge, against_war_machine=war_machine,
-        )
+        ))
         await send_reply(interaction, attacks_reply(r, order))
 
-    @combat.command(name="impact-hits", description="Impact Hits on the charge: automatic hits at the model's Strength")
+    @combat.command(name="impact-hits", description="Impact Hits on the charge")
     @private_option
-    @app_commands.describe(hits="Impact Hits (n), or leave out and give die", die="Impact Hits (D3) or (D6)",
+    @app_commands.describe(hits="Impact Hits (n), or give die", die="Impact Hits (D3) or (D6)",
                            strength="Strength", **PROFILE, dodge="Target's Dodge: 5 for 5+",
-                           war_machine="Charging a war machine (charge bonuses lost)", troop="Target's troop type",
-                           dice="Your dice in order")
+                           war_machine="Charging a war machine", troop="Target's troop type",
+                           facing=FACING, dice="Your dice in order")
     @app_commands.choices(die=MW)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete)
     async def impact(
         self, interaction: discord.Interaction, strength: Range[int, 1, 10], toughness: Range[int, 1, MAX_TOUGHNESS],
         hits: Optional[Range[int, 1, 50]] = None, die: Optional[str] = None,
         wounds: Range[int, 1, MAX_WOUNDS] = 1, save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None, dodge: Optional[Range[int, 2, 6]] = None,
-        war_machine: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
+        war_machine: bool = False, troop: Optional[str] = None, facing: str = "front", dice: Optional[str] = None,
     ) -> None:
         if (hits is None) == (die is None):
             raise RulesError("Give either hits (a number) or die (D3 or D6), not both or neither.")
-        r = impact_hits(_dice(self.bot, dice), hits=hits if hits is not None else DieKind(die), strength=strength,
+        r = await off_the_loop(interaction, lambda: impact_hits(_dice(self.bot, dice), hits=hits if hits is not None else DieKind(die), strength=strength,
                         profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
-                        target_rules=TargetRules(dodge=dodge), against_war_machine=war_machine)
+                        target_rules=TargetRules(dodge=dodge, front_arc=facing_of(facing) is Facing.FRONT), against_war_machine=war_machine))
         await send_reply(interaction, automatic_reply(r, "combat impact-hits"))
 
     @combat.command(name="breath", description="Breath Weapon in combat: 2D6 hits, no model hit twice")
     @private_option
     @app_commands.describe(strength="The breath's Strength", models="Models in the enemy unit", **PROFILE,
-                           used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath",
+                           used_before="Used before: needs 4+ first", flaming="Flaming breath",
                            flammable="Target is Flammable", ap="The breath's Armour Piercing",
-                           ignores_armour="The breath Ignores Armour Saves", troop="Target's troop type",
-                           dice="Your dice in order")
-    @app_commands.autocomplete(troop=troop_autocomplete)
+                           ignores_armour="Ignores Armour Saves", troop="Target's troop type",
+                           magical="Magical breath", dodge="Dodge: 5 for 5+", ethereal="Target is Ethereal",
+                           facing=FACING, dice="Your dice in order")
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete)
     async def breath(
         self, interaction: discord.Interaction, strength: Range[int, 1, 10], models: Range[int, 1, 200],
         toughness: Range[int, 1, MAX_TOUGHNESS], wounds: Range[int, 1, MAX_WOUNDS] = 1,
         save: Optional[Range[int, 1, 6]] = None, ward: Optional[Range[int, 2, 6]] = None,
         used_before: bool = False, flaming: bool = False, flammable: bool = False, ap: Range[int, 0, MAX_AP] = 0,
-        ignores_armour: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
+        ignores_armour: bool = False, troop: Optional[str] = None, magical: bool = False,
+        dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, facing: str = "front", dice: Optional[str] = None,
     ) -> None:
-        r = breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
+        r = await off_the_loop(interaction, lambda: breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
                              profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
-                             target_rules=TargetRules(flammable=flammable),
-                             breath_rules=AttackRules(armour_piercing=ap, flaming=flaming, ignores_armour=ignores_armour),
-                             used_before=used_before)
+                             target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
+                                                      front_arc=facing_of(facing) is Facing.FRONT),
+                             breath_rules=AttackRules(armour_piercing=ap, flaming=flaming, ignores_armour=ignores_armour,
+                                                      magical=magical),
+                             used_before=used_before))
         await send_reply(interaction, automatic_reply(r, "combat breath"))
 
-    @combat.command(name="result", description="Combat result: wounds, ranks, standard, flank, rear, Fear; Break test")
+    @combat.command(name="result", description="Combat result and Break test")
     @private_option
     @app_commands.describe(
         wounds="Wounds the attacker caused", enemy_wounds="Wounds the defender caused", ranks="Attacker's rank bonus",
         enemy_ranks="Defender's rank bonus", standard="Attacker has a standard", enemy_standard="Defender has a standard",
         flank="Attacker fights in the flank", rear="Attacker fights in the rear",
-        fear="Attacker causes Fear", fear_double="Its Fear-causers' Unit Strength is double the enemy's",
-        enemy_fear="Defender causes Fear", enemy_fear_double="Defender's Fear-causers have double Unit Strength",
-        immune="Attacker: most cause Fear, or Immunity (Fear)", enemy_immune="Defender: most cause Fear, or Immunity (Fear)",
+        fear="Attacker causes Fear", fear_double="Attacker's Fear: double US",
+        enemy_fear="Defender causes Fear", enemy_fear_double="Defender's Fear: double US",
+        immune="Attacker immune to Fear", enemy_immune="Defender immune to Fear",
         war_machine="Defender is a war machine",
-        leadership="Loser's Leadership: the bot rolls the Break test", dice="Your dice",
+        leadership="Loser's Ld: bot rolls Break test", dice="Your dice",
     )
     async def result(
         self, interaction: discord.Interaction, wounds: Range[int, 0, 200], enemy_wounds: Range[int, 0, 200],
@@ -166,20 +190,20 @@ class CombatCog(commands.Cog):
                               fear_double=fear_double, immune_to_fear=immune)
         defender = CombatSide(wounds=enemy_wounds, ranks=enemy_ranks, standard=enemy_standard, causes_fear=enemy_fear,
                               fear_double=enemy_fear_double, immune_to_fear=enemy_immune, war_machine=war_machine)
-        r = combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership)
+        r = await off_the_loop(interaction, lambda: combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership))
         await send_reply(interaction, result_reply(r))
 
-    @combat.command(name="war-machine", description="A war machine in combat: assault party, rules, crew's Panic test")
+    @combat.command(name="war-machine", description="A war machine in combat")
     @private_option
     @app_commands.describe(models="Attacking models that could fight", unit_strength="Unit Strength of each",
-                           leadership="Crew's Leadership: roll a Panic test", dice="Your dice")
+                           leadership="Crew's Ld: roll Panic test", dice="Your dice")
     async def war_machine(
         self, interaction: discord.Interaction, models: Optional[Range[int, 1, 200]] = None,
         unit_strength: Range[int, 1, 10] = 1, leadership: Optional[Range[int, 1, 10]] = None,
         dice: Optional[str] = None,
     ) -> None:
         party = assault_party(models, unit_strength) if models is not None else None
-        panic = war_machine_panic(_dice(self.bot, dice), leadership) if leadership is not None else None
+        panic = await off_the_loop(interaction, lambda: war_machine_panic(_dice(self.bot, dice), leadership)) if leadership is not None else None
         if dice and panic is None:
             raise RulesError("Dice are for the Panic test: give leadership too.")
         await send_reply(interaction, war_machine_reply(party, models, unit_strength, panic))

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.fantasy.words.bolt_thrower import bolt_thrower_reply
 from cogs.fantasy.words.cannon import cannon_reply
+from cogs.common.choices import offer
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.fire_thrower import fire_thrower_reply
 from cogs.fantasy.words.grapeshot import grapeshot_reply
@@ -48,28 +49,41 @@ MISFIRE_CHARTS = {"blackpowder": "black-powder", "stonethrower": "stone-thrower"
 """The /misfire choices (as players type them) and the charts they name."""
 
 COVER_CHOICES = [Choice(name=c.value, value=c.value) for c in Cover]
-BASE_CHOICES = [Choice(name=str(w), value=w) for w in BASE_WIDTHS]
-FACING_CHOICES = [
-    Choice(name="front", value=Facing.FRONT.value),
-    Choice(name="flank", value=Facing.FLANK.value),
-    Choice(name="rear", value=Facing.REAR.value),
-]
+FACINGS = tuple(f.value for f in Facing)
+"""The sides a unit may turn toward the shot, offered by autocomplete (cogs/common/choices.py): as
+choices they would cost every /fire command 28 of its schema characters."""
 
 TARGET_OPTIONS = dict(
     ranks="Ranks (default 4)",
-    files="Models per rank (default 5)",
-    troop="Troop type (default infantry)",
+    files="Files (default 5)",
+    troop="Troop type",
     base="Base width, mm",
     depth="Base depth, mm",
-    facing="Side toward the machine",
+    facing="Side facing the shot",
     toughness="Toughness: bot rolls wounds",
-    wounds="Wounds per model (default 1)",
+    wounds="Wounds (default 1)",
     save="Armour save: 4 for 4+",
     ward="Ward save: 5 for 5+",
-    aim_rank="Aim at this rank (1 = front)",
-    aim_file="Aim at this file (1 = leftmost, as the machine sees it)",
-    dice='Your dice in order, e.g. "H 4 8"; the bot rolls the rest',
+    aim_rank="Aim at rank (1 = front)",
+    aim_file="Aim at file (1 = left)",
+    dice='Your dice, e.g. "H 4 8"',
 )
+"""The target options every /fire command shares, described tersely: Discord counts every
+description towards a command's 4,000 characters, and /fire keeps a quarter of them spare
+(tests/e2e/test_limits_e2e.py). README's "Options" explains them at length."""
+
+
+facing_autocomplete = offer(FACINGS)
+base_autocomplete = offer(BASE_WIDTHS)
+"""The base widths there are (the engine refuses any other with the list)."""
+
+
+def facing_of(facing: str) -> Facing:
+    """The facing a user named; refused with the three there are."""
+    try:
+        return Facing(facing.strip().lower())
+    except ValueError:
+        raise RulesError(f"facing: '{facing}' is not one of the choices: {', '.join(FACINGS)}.") from None
 
 
 async def troop_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -113,7 +127,7 @@ def target_unit(
         default_depth = base * kind.base_depth // kind.base_width
     return TargetUnit(
         ranks=ranks, files=files, troop=kind, base_width=width, base_depth=depth or default_depth,
-        facing=Facing(facing), profile=profile,
+        facing=facing_of(facing), profile=profile,
     )
 
 
@@ -136,11 +150,10 @@ def _cannon_command(key: str):
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
     @private_option
-    @app_commands.describe(distance=f"Muzzle to aim marker, inches ({weapon.min_range}-{weapon.max_range})",
+    @app_commands.describe(distance=f"Inches to aim marker ({weapon.min_range}-{weapon.max_range})",
                            machine=MACHINE_OPTION,
-                           **{**TARGET_OPTIONS, "troop": "Troop type (default infantry); monsters stop the ball"})
-    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete(key))
+                           **{**TARGET_OPTIONS, "troop": "Troop type; monsters stop balls"})
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete(key))
     async def fire(
         self,
         interaction: discord.Interaction,
@@ -148,7 +161,7 @@ def _cannon_command(key: str):
         ranks: Range[int, 1, MAX_RANKS] = 4,
         files: Range[int, 1, MAX_FILES] = 5,
         troop: str = "infantry",
-        base: Optional[int] = None,
+        base: Optional[Range[int, BASE_WIDTHS[0], BASE_WIDTHS[-1]]] = None,
         depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
         facing: str = Facing.FRONT.value,
         toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
@@ -165,7 +178,7 @@ def _cannon_command(key: str):
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
         aim = await take_aim(self.bot, interaction, key, machine)
-        shot = fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file)
+        shot = await off_the_loop(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file))
         image = await off_the_loop(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
@@ -187,23 +200,22 @@ class FireCog(commands.Cog):
 
     cannon = fire.command(
         name="cannon",
-        description="Cannon (12-48\", S10): scatter, bounce, hits, wounds",
+        description="Cannon (12-48\", S10): scatter, bounce, hits",
     )(_cannon_command("cannon"))
     great_cannon = fire.command(
         name="great-cannon",
-        description="Great cannon (12-60\", S10, D6 wounds on the bounce too)",
+        description="Great cannon (12-60\", S10, D6 wounds)",
     )(_cannon_command("great-cannon"))
 
-    @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4), direct or indirect")
+    @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4)")
     @private_option
     @app_commands.describe(
-        distance=f"Crossbar to target, inches ({STONE.min_range}-{STONE.max_range})",
-        bs="Crew's best Ballistic Skill (for indirect)",
-        indirect="Fire indirectly (a HIT scatters die - BS)", machine=MACHINE_OPTION,
-        **{**TARGET_OPTIONS, "dice": 'Your dice in order, e.g. "H 4" (H@DEG if indirect)'},
+        distance=f"Inches to the target ({STONE.min_range}-{STONE.max_range})",
+        bs="Crew's best BS (indirect)",
+        indirect="Fire indirectly", machine=MACHINE_OPTION,
+        **{**TARGET_OPTIONS, "dice": 'Your dice, e.g. "H 4" (H@90 indirect)'},
     )
-    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("stone-thrower"))
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("stone-thrower"))
     async def stone_thrower(
         self,
         interaction: discord.Interaction,
@@ -211,7 +223,7 @@ class FireCog(commands.Cog):
         ranks: Range[int, 1, MAX_RANKS] = 4,
         files: Range[int, 1, MAX_FILES] = 5,
         troop: str = "infantry",
-        base: Optional[int] = None,
+        base: Optional[Range[int, BASE_WIDTHS[0], BASE_WIDTHS[-1]]] = None,
         depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
         facing: str = Facing.FRONT.value,
         toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
@@ -230,25 +242,23 @@ class FireCog(commands.Cog):
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
         aim = await take_aim(self.bot, interaction, "stone-thrower", machine)
-        shot = fire_stone_thrower(
+        shot = await off_the_loop(interaction, lambda: fire_stone_thrower(
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
             indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
-        )
+        ))
         image = await off_the_loop(interaction, render_stone_thrower, shot)
         reply = stone_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
-    @fire.command(name="grapeshot", description="Grapeshot (12\", S5, AP1): artillery die + D6 shots at BS")
+    @fire.command(name="grapeshot", description="Grapeshot (12\", S5, AP1): artillery + D6 shots")
     @private_option
     @app_commands.describe(
         distance=f"Inches to the target (up to {DATA.grapeshot.range})",
-        bs="Crew's best Ballistic Skill",
-        cover="Cover the target is in (default none)",
-        modifier="Other to-hit modifiers, e.g. -1",
+        bs="Crew's best BS", cover="Target's cover", modifier="Other to-hit modifiers",
         toughness=TARGET_OPTIONS["toughness"], wounds=TARGET_OPTIONS["wounds"],
         save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
-        dice='Your dice in order: artillery, D6, then to hit, e.g. "6 3"', machine=MACHINE_OPTION,
+        dice='Your dice: artillery, D6, to hit, e.g. "6 3"', machine=MACHINE_OPTION,
     )
     @app_commands.choices(cover=COVER_CHOICES)
     @app_commands.autocomplete(machine=machines.autocomplete("grapeshot"))
@@ -268,25 +278,25 @@ class FireCog(commands.Cog):
     ) -> None:
         g = DATA.grapeshot
         aim = await take_aim(self.bot, interaction, "grapeshot", machine)
-        shot = fire_grapeshot(
+        shot = await off_the_loop(interaction, lambda: fire_grapeshot(
             g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, distance, _dice(self.bot, dice),
             ballistic_skill=needs_bs("grapeshot", aimed_bs(aim, bs)), cover=Cover(cover), modifier=modifier,
             profile=target_profile(toughness, wounds, save, ward),
-        )
+        ))
         reply = grapeshot_reply(shot)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
-    @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1) through the ranks")
+    @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1)")
     @private_option
     @app_commands.describe(
-        distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best Ballistic Skill",
-        cover="Cover the target is in (default none)", modifier="Other to-hit modifiers, e.g. -1",
+        distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best BS",
+        cover="Target's cover", modifier="Other to-hit modifiers",
         machine=MACHINE_OPTION, **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
-        dice='Your dice in order, to hit first, e.g. "5"; the bot rolls the rest',
+        dice='Your dice, to hit first, e.g. "5"',
     )
-    @app_commands.choices(cover=COVER_CHOICES, base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("bolt-thrower"))
+    @app_commands.choices(cover=COVER_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("bolt-thrower"))
     async def bolt_thrower(
         self,
         interaction: discord.Interaction,
@@ -297,7 +307,7 @@ class FireCog(commands.Cog):
         ranks: Range[int, 1, MAX_RANKS] = 4,
         files: Range[int, 1, MAX_FILES] = 5,
         troop: str = "infantry",
-        base: Optional[int] = None,
+        base: Optional[Range[int, BASE_WIDTHS[0], BASE_WIDTHS[-1]]] = None,
         depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
         facing: str = Facing.FRONT.value,
         toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
@@ -312,25 +322,24 @@ class FireCog(commands.Cog):
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
         aim = await take_aim(self.bot, interaction, "bolt-thrower", machine)
-        shot = fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
+        shot = await off_the_loop(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
                                  ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
-                                 modifier=modifier)
+                                 modifier=modifier))
         image = await off_the_loop(interaction, render_bolt_thrower, shot)
         reply = bolt_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
-    @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming; Panic test on casualties")
+    @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming")
     @private_option
     @app_commands.describe(
-        distance="Barrel to the target model, inches",
-        start="Narrow end's distance out, if it has a range",
-        leadership="Target's Leadership: the bot rolls Panic",
+        distance="Inches to the target model",
+        start="Narrow end's distance, if ranged",
+        leadership="Target's Ld: bot rolls Panic",
         flammable="Target is Flammable", machine=MACHINE_OPTION,
         **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
     )
-    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete, machine=machines.autocomplete("fire-thrower"))
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("fire-thrower"))
     async def fire_thrower(
         self,
         interaction: discord.Interaction,
@@ -338,7 +347,7 @@ class FireCog(commands.Cog):
         ranks: Range[int, 1, MAX_RANKS] = 4,
         files: Range[int, 1, MAX_FILES] = 5,
         troop: str = "infantry",
-        base: Optional[int] = None,
+        base: Optional[Range[int, BASE_WIDTHS[0], BASE_WIDTHS[-1]]] = None,
         depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
         facing: str = Facing.FRONT.value,
         toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
@@ -357,10 +366,10 @@ class FireCog(commands.Cog):
         )
         aim = await take_aim(self.bot, interaction, "fire-thrower", machine)
         # A start beyond the barrel is the players' reading of their fire thrower's range value.
-        shot = fire_fire_thrower(
+        shot = await off_the_loop(interaction, lambda: fire_fire_thrower(
             FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
             range=start or None, start=start, flammable=flammable, leadership=leadership,
-        )
+        ))
         image = await off_the_loop(interaction, render_fire_thrower, shot)
         reply = fire_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
@@ -375,7 +384,7 @@ class FireCog(commands.Cog):
         Choice(name="Stone Thrower Misfire Chart", value="stonethrower"),
     ])
     async def misfire(self, interaction: discord.Interaction, chart: str, dice: Optional[str] = None) -> None:
-        result = consult_misfire_chart(_dice(self.bot, dice), DATA.misfire_charts[MISFIRE_CHARTS[chart]])
+        result = await off_the_loop(interaction, lambda: consult_misfire_chart(_dice(self.bot, dice), DATA.misfire_charts[MISFIRE_CHARTS[chart]]))
         await send_reply(interaction, misfire_reply(result, chart))
 
 

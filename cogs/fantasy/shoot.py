@@ -14,12 +14,12 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.breath import breath_reply
-from cogs.fantasy.fire import BASE_CHOICES, COVER_CHOICES, DATA, FACING_CHOICES, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
-from cogs.common.replies import send_reply
+from cogs.fantasy.fire import COVER_CHOICES, DATA, base_autocomplete, facing_autocomplete, facing_of, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
+from cogs.common.replies import off_the_loop, send_reply
 from cogs.fantasy.words.shoot import shoot_reply
 from engine.dice import DieKind
 from engine.fantasy.breath_weapon import breathe
-from engine.fantasy.formation import MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
+from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
 from engine.fantasy.shooting import MAX_MODIFIER, MAX_SHOTS, Cover
 from engine.fantasy.shooting_sequence import MAX_CREW, fire_missiles
 from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
@@ -55,11 +55,12 @@ class ShootCog(commands.Cog):
         dodge="Target's Dodge (n): 5 for 5+",
         ethereal="Target is Ethereal",
         troop="Target's troop type (Killing Blow, Dodge)",
+        facing="Side facing the shot (Dodge: front only)",
         crew="Target is a war machine with this many crew",
         dice='Your dice in order (to hit, to wound, ...)',
     )
     @app_commands.choices(cover=COVER_CHOICES, multiple_wounds=[Choice(name="D3", value="D3"), Choice(name="D6", value="D6")])
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete)
     async def shoot(
         self,
         interaction: discord.Interaction,
@@ -84,6 +85,7 @@ class ShootCog(commands.Cog):
         ethereal: bool = False,
         troop: Optional[str] = None,
         crew: Optional[Range[int, 1, MAX_CREW]] = None,
+        facing: str = Facing.FRONT.value,
         dice: Optional[str] = None,
     ) -> None:
         kind = troop_type(troop) if troop else (DATA.troops["war-machine"] if crew else None)
@@ -91,12 +93,13 @@ class ShootCog(commands.Cog):
             armour_piercing=ap, multiple_wounds=DieKind(multiple_wounds) if multiple_wounds else None,
             ignores_armour=ignores_armour, flaming=flaming, killing_blow=killing_blow, magical=magical,
         )
-        fire = fire_missiles(
+        fire = await off_the_loop(interaction, lambda: fire_missiles(
             _dice(self.bot, dice), DATA.to_hit_penalties, shots=shots, ballistic_skill=bs, strength=strength,
             profile=Profile(toughness, wounds, save, ward), long_range=long_range, cover=Cover(cover), modifier=modifier,
-            troop=kind, attack=attack, target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal),
+            troop=kind, attack=attack, target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
+                                                          front_arc=facing_of(facing) is Facing.FRONT),
             crew=crew,
-        )
+        ))
         await send_reply(interaction, shoot_reply(fire))
 
 
@@ -109,13 +112,12 @@ class ShootCog(commands.Cog):
         magical="Magical breath", dodge="Target's Dodge: 5 for 5+", ethereal="Target is Ethereal",
         **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
     )
-    @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete)
     async def breath(
         self, interaction: discord.Interaction,
         distance: Range[float, 0.1, 8.0], strength: Range[int, 1, 10],
         ranks: Range[int, 1, MAX_RANKS] = 4, files: Range[int, 1, MAX_FILES] = 5, troop: str = "infantry",
-        base: Optional[int] = None, depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
+        base: Optional[Range[int, BASE_WIDTHS[0], BASE_WIDTHS[-1]]] = None, depth: Optional[Range[int, MIN_BASE_DEPTH, MAX_BASE_DEPTH]] = None,
         facing: str = Facing.FRONT.value, toughness: Optional[Range[int, 1, MAX_TOUGHNESS]] = None,
         wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None, save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None, used_before: bool = False, flaming: bool = False,
@@ -124,11 +126,11 @@ class ShootCog(commands.Cog):
     ) -> None:
         unit = target_unit(ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
                            toughness=toughness, wounds=wounds, save=save, ward=ward)
-        shot = breathe(
+        shot = await off_the_loop(interaction, lambda: breathe(
             DATA.flame_templates["flame"], unit, distance, _dice(self.bot, dice), strength=strength,
             attack=AttackRules(armour_piercing=ap, ignores_armour=ignores_armour, flaming=flaming, magical=magical),
             target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal), used_before=used_before,
-        )
+        ))
         await send_reply(interaction, breath_reply(shot))
 
 

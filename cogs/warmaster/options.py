@@ -11,6 +11,7 @@ from config.gamedata import warmaster
 from engine.dice import Dice, EnteredDice
 from engine.errors import RulesError
 from engine.geometry import Point
+from engine.inputs import check_list, quote, read_float, read_int
 from engine.warmaster.cannon import PlacedUnit
 from engine.warmaster.profiles import Position
 from engine.warmaster.shooting import MAX_STANDS, Side, Unit
@@ -18,17 +19,40 @@ from engine.warmaster.stands import Formation, lay_out, lay_out_at
 
 DATA = warmaster()
 POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
-TROOP_CHOICES = [Choice(name=t.name, value=k) for k, t in DATA.troops.items()]
+TROOPS = {**{t.name: k for k, t in DATA.troops.items()}, **{k: k for k in DATA.troops}}
+"""Troop types by what a player may type: the key (``chariot``) or the name (``chariots``)."""
 FORMATION_CHOICES = [Choice(name=f.value, value=f.value) for f in Formation]
-AT = "Stand centres instead: '0,1 4,1 2,3' cm"
+AT = f"Stand centres instead (max {MAX_STANDS}): '0,1 4,1 2,3' cm"
 TARGET = dict(
     stands="Target stands (default 3)",
-    hits="Target Hits per stand (default 3)",
-    armour="Target Armour: 4 for 4+, 0 none",
-    position="Target position (default open)",
-    troop="Target troop type (full pace)",
-    dice="Your dice in order; the bot rolls the rest",
+    hits="Hits per stand (default 3)",
+    armour="Armour: 4 for 4+, 0 none",
+    position="Position (default open)",
+    troop="Troop type (full pace)",
+    dice="Your dice in order",
 )
+"""The target options the /wm and /siege commands share, described tersely: Discord counts every
+description towards a command's 4,000 characters (README, "Options", says them at length)."""
+
+
+async def troop_autocomplete(interaction, current: str) -> list[Choice[str]]:
+    """Troop types matching what is typed (as an autocomplete, not choices: six choices on every
+    target would cost /wm and /siege a sixth of their schema characters)."""
+    typed = current.strip().lower()
+    found = [(t.name, k) for k, t in DATA.troops.items() if typed in t.name or typed in k]
+    return [Choice(name=n, value=k) for n, k in found or [(t.name, k) for k, t in DATA.troops.items()]]
+
+
+troop_autocomplete.offered = tuple(Choice(name=t.name, value=k) for k, t in DATA.troops.items())
+"""Listed by ``bot.py commands --json`` as the option's choices (cogs/common/choices.py)."""
+
+
+def troop_key(troop: str) -> str:
+    """The troop type a player named, refused with the ones there are."""
+    key = TROOPS.get(troop.strip().lower())
+    if key is None:
+        raise RulesError(f"troop: '{troop}' is not one of the choices: {', '.join(DATA.troops)}.")
+    return key
 
 
 def new_dice(bot, entered: str | None) -> Dice:
@@ -47,15 +71,21 @@ def armour_value(armour: int) -> int | None:
 
 
 def unit(name: str, *, stands: int, hits: int, armour: int, position: str, troop: str, side: Side = Side.ENEMY,
-         engaged: bool = False, charging: bool = False) -> Unit:
-    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop], side, engaged, charging)
+         engaged: bool = False, charging: bool = False, in_tower: bool = False) -> Unit:
+    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop_key(troop)], side, engaged,
+                charging, in_tower)
 
 
 _NEAR = re.compile(
     r"^(?P<side>enemy|friend)\s+(?P<formation>line|column)\s+(?P<stands>\d{1,2})\s*@\s*"
-    r"(?P<x>-?\d+(?:\.\d+)?)\s*,\s*(?P<y>-?\d+(?:\.\d+)?)(?P<rest>(?:\s+\S+)*)$"
+    r"(?P<x>[-+]?[\d.]+)\s*,\s*(?P<y>[-+]?[\d.]+)(?P<rest>(?:\s+\S+)*)$", re.ASCII
 )
 NEAR_HELP = "write each as 'friend column 3 @ 0,9' (side, line/column, stands @ x,y cm from the target's front centre)"
+MAX_NEAR = 24
+"""The most other units one ``near:`` may place: more than stand by one machine's line of fire on a
+real table. It also bounds the command's geometry (every stand against every other)."""
+NEAR_DESCRIPTION = f"Other units (max {MAX_NEAR}): 'friend column 3 @ 0,9'"
+NEAR_AS_CANNON = f"Other units (max {MAX_NEAR}), as for the cannon"
 
 
 def near_units(text: str | None) -> tuple[PlacedUnit, ...]:
@@ -66,27 +96,26 @@ def near_units(text: str | None) -> tuple[PlacedUnit, ...]:
         return ()
     out = []
     counts = {Side.ENEMY: 0, Side.FRIEND: 0}
-    for part in (p.strip() for p in text.split(";")):
-        if not part:
-            continue
+    parts = [p.strip() for p in text.split(";") if p.strip()]
+    check_list(len(parts), MAX_NEAR, "Near: units")
+    for part in parts:
         m = _NEAR.match(part.lower())
         if not m:
-            raise RulesError(f"Near: '{part}' is not a unit; {NEAR_HELP}.")
+            raise RulesError(f"Near: '{quote(part)}' is not a unit; {NEAR_HELP}.")
         side = Side(m["side"])
         counts[side] += 1
         stands = int(m["stands"])
         if not 1 <= stands <= MAX_STANDS:
-            raise RulesError(f"Near: '{part}' has {stands} stands; give 1 to {MAX_STANDS}.")
+            raise RulesError(f"Near: '{quote(part)}' has {stands} stands; give 1 to {MAX_STANDS}.")
+        x, y = read_float(m["x"], "Near: x"), read_float(m["y"], "Near: y")
         words = m["rest"].split()
         opts = {"hits": 3, "armour": 0, "turn": 0.0, "position": "open", "troop": "infantry", "engaged": False}
         i = 0
         while i < len(words):
             w = words[i]
             if w in ("hits", "armour", "turn") and i + 1 < len(words):
-                try:
-                    opts[w] = float(words[i + 1]) if w == "turn" else int(words[i + 1])
-                except ValueError:
-                    raise RulesError(f"Near: '{w} {words[i + 1]}' in '{part}' needs a number.") from None
+                what = f"Near: {w} in '{quote(part, 40)}'"
+                opts[w] = read_float(words[i + 1], what) if w == "turn" else read_int(words[i + 1], what)
                 i += 2
                 continue
             if w == "engaged":
@@ -96,12 +125,12 @@ def near_units(text: str | None) -> tuple[PlacedUnit, ...]:
             elif w in DATA.troops:
                 opts["troop"] = w
             else:
-                raise RulesError(f"Near: '{w}' in '{part}' is not engaged, open/defended/fortified, hits N, armour N, turn DEG or a troop type.")
+                raise RulesError(f"Near: '{quote(w, 40)}' in '{quote(part, 60)}' is not engaged, open/defended/fortified, hits N, armour N, turn DEG or a troop type.")
             i += 1
         name = f"{side.value} {counts[side]}"
         u = unit(name, stands=stands, hits=int(opts["hits"]), armour=int(opts["armour"]), position=opts["position"],
                  troop=opts["troop"], side=side, engaged=opts["engaged"])
-        out.append((u, Formation(m["formation"]), float(m["x"]), float(m["y"]), float(opts["turn"])))
+        out.append((u, Formation(m["formation"]), x, y, float(opts["turn"])))
     return tuple((u, f, x, y, t) for u, f, x, y, t in out)  # placed by the caller, relative to the target
 
 
@@ -111,7 +140,7 @@ def place(units, front: Point, stand_w: float, stand_d: float) -> tuple[PlacedUn
                  for u, f, x, y, t in units)
 
 
-_XY = re.compile(r"^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$")
+_XY = re.compile(r"^([-+]?[\d.]+),([-+]?[\d.]+)$", re.ASCII)
 
 
 def target_stands(*, formation: str, stands: int, at: str | None, front: Point, turn: float) -> tuple:
@@ -120,11 +149,12 @@ def target_stands(*, formation: str, stands: int, at: str | None, front: Point, 
     if not at:
         return lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
     centres = []
-    for token in at.replace(";", " ").split():
+    tokens = at.replace(";", " ").split()
+    if not 1 <= len(tokens) <= MAX_STANDS:
+        raise RulesError(f"Stands at: {len(tokens)} stands; give 1 to {MAX_STANDS}.")
+    for token in tokens:
         m = _XY.match(token)
         if not m:
-            raise RulesError(f"Stands at: '{token}' is not x,y in cm (e.g. '0,1 4,1 2,3').")
-        centres.append(Point(float(m[1]), float(m[2])))
-    if not 1 <= len(centres) <= MAX_STANDS:
-        raise RulesError(f"Stands at: {len(centres)} stands; give 1 to {MAX_STANDS}.")
+            raise RulesError(f"Stands at: '{quote(token)}' is not x,y in cm (e.g. '0,1 4,1 2,3').")
+        centres.append(Point(read_float(m[1], "Stands at: x"), read_float(m[2], "Stands at: y")))
     return lay_out_at(tuple(centres), front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)

@@ -17,7 +17,7 @@ from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, TROOP_CHOICES, near_units, new_dice, place, unit,
+    MAX_NEAR, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, near_units, new_dice, place, troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
 from engine.errors import RulesError
@@ -27,7 +27,7 @@ from engine.warmaster.shooting import MAX_HITS_PER_STAND, MAX_STANDS
 from engine.warmaster.stands import Formation, lay_out
 from renders.warmaster.fortress import render_fortress
 from renders.warmaster.artillery import render_cannon
-from cogs.warmaster.words.shooting import volley_reply
+from cogs.warmaster.words.shooting import plural, volley_reply
 from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster.fortress_state import fortress, section_test
 from cogs.warmaster.words.siege import (
@@ -48,14 +48,14 @@ class SiegeCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    siege = app_commands.Group(name="siege", description="Warmaster sieges: structure tests, battering, oil, siege engines")
+    siege = app_commands.Group(name="siege", description="Warmaster sieges")
 
-    @siege.command(name="structure", description="Structure test of a wall, gate or tower (tokens kept)")
+    @siege.command(name="structure", description="Structure test: wall, gate or tower")
     @private_option
     @app_commands.describe(
-        kind="What is shot at", hits="Hits this round, rolled at the table", shots="Shots for the bot to roll",
+        kind="What is shot at", hits="Hits scored at the table", shots="Shots for the bot to roll",
         to_hit="Score to hit (6; cannon 5)", tokens="Tokens, for a one-off test", section="Section name: tokens kept",
-        gate="The gateway tower's gate", dice="Your dice in order; the bot rolls the rest")
+        gate="The gateway tower's gate", dice="Your dice in order")
     @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()])
     async def structure(
         self, interaction: discord.Interaction, kind: str, hits: Optional[Range[int, 0, 40]] = None,
@@ -64,7 +64,8 @@ class SiegeCog(commands.Cog):
     ) -> None:
         shot = dict(hits=hits, shots=shots, to_hit=to_hit)
         if section is None:
-            result = structure_test(DATA.structures[kind], new_dice(self.bot, dice), tokens=tokens or 0, gate=gate, **shot)
+            result = await off_the_loop(interaction, lambda: structure_test(DATA.structures[kind], new_dice(self.bot, dice),
+                                                                            tokens=tokens or 0, gate=gate, **shot))
             await send_reply(interaction, structure_reply(result, None, None))
             return
         if tokens is not None:
@@ -74,7 +75,7 @@ class SiegeCog(commands.Cog):
         image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
         await send_reply(interaction, structure_reply(result, section, image))
 
-    @siege.command(name="batter", description="Ram or giant batters a section: defenders' fire, then the test")
+    @siege.command(name="batter", description="Ram or giant batters a section")
     @private_option
     @app_commands.describe(
         kind="What is battered", by="Ram (3+ save), log rams or giant", rams="Rams or giants (1 hit each)",
@@ -82,7 +83,8 @@ class SiegeCog(commands.Cog):
         tokens="Tokens, for a one-off test", gate="The gateway tower's gate",
         **{k: v for k, v in TARGET.items() if k != "position"})
     @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()],
-                          by=[Choice(name=b.value, value=b.value) for b in Batterer], troop=TROOP_CHOICES)
+                          by=[Choice(name=b.value, value=b.value) for b in Batterer])
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def batter(
         self, interaction: discord.Interaction, kind: str, by: str = "ram", rams: Range[int, 1, 4] = 1,
         shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
@@ -91,30 +93,29 @@ class SiegeCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         who = unit("battering unit", stands=stands, hits=hits, armour=armour, position="open", troop=troop)
-        source = new_dice(self.bot, dice)
-
         def attempt(tokens: int):
-            return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, source, batterer=Batterer(by),
-                          rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
+            return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, new_dice(self.bot, dice),
+                          batterer=Batterer(by), rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
 
         if section is None:
-            await send_reply(interaction, batter_reply(attempt(tokens or 0), None, None))
+            await send_reply(interaction, batter_reply(await off_the_loop(interaction, attempt, tokens or 0), None, None))
             return
         if tokens is not None:
             raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
         channel = interaction.channel_id or 0
-        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, source, procedure=attempt)
+        result = await in_store(section_test, self.bot.store, channel, section, kind, gate, None, procedure=attempt)
         image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
         await send_reply(interaction, batter_reply(result, section, image))
 
-    @siege.command(name="artillery", description="Tribock, mangonel or bombard (bounces) at a unit")
+    @siege.command(name="artillery", description="Tribock, mangonel or bombard at a unit")
     @private_option
     @app_commands.describe(
-        weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of straight ahead",
+        weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of the line",
         formation="Bombard: target line or column", turn="Bombard: target turned, degrees",
-        near="Bombard: other units, as for the cannon", **TARGET)
+        near=f"Bombard: other units (max {MAX_NEAR})", **TARGET)
     @app_commands.choices(weapon=[Choice(name=w.name, value=k) for k, w in DATA.siege_artillery.items()],
-                          position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+                          position=POSITION_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def artillery(
         self, interaction: discord.Interaction, weapon: str, distance: Range[float, 0.5, 120.0],
         offset: Range[float, -60.0, 60.0] = 0.0, formation: str = "column", turn: Range[float, -180.0, 180.0] = 0.0,
@@ -124,22 +125,27 @@ class SiegeCog(commands.Cog):
         w = DATA.siege_artillery[weapon]
         target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
         if not w.bounce:
-            v = fire_siege_artillery(w, DATA.positions, target_unit, distance, new_dice(self.bot, dice), offset=offset)
+            v = await off_the_loop(interaction, lambda: fire_siege_artillery(w, DATA.positions, target_unit, distance,
+                                                                             new_dice(self.bot, dice), offset=offset))
             await send_reply(interaction, volley_reply(v, "siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
             return
-        front = Point(offset, distance)
-        target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
-                                                 depth=DATA.stand_depth))
-        shot = fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
-                            others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
+
+        def work():
+            front = Point(offset, distance)
+            target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
+                                                     depth=DATA.stand_depth))
+            return fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
+                                others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
+
+        shot = await off_the_loop(interaction, work)
         image = await off_the_loop(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
         await send_reply(interaction, replace(reply, command="siege artillery"))
 
-    @siege.command(name="assault", description="One round of an infantry assault on a wall or tower")
+    @siege.command(name="assault", description="A round of assault on a wall or tower")
     @private_option
     @app_commands.describe(
-        kind="From the ground, a siege tower, or a rampart counter attack", shot_hits="Hits from stand and shoot/oil first",
+        kind="Ground, siege tower or counter attack", shot_hits="Hits from stand and shoot/oil first",
         a_stands="Attacking unit's stands", a_fighting="Attacking stands fighting", a_attacks="Attack per stand",
         a_hits="Attackers' Hits", a_armour="Attackers' Armour (0 none)", d_stands="Defending unit's stands",
         d_fighting="Defending stands fighting", d_attacks="Defenders' Attack per stand", d_hits="Defenders' Hits",
@@ -156,16 +162,18 @@ class SiegeCog(commands.Cog):
                        a_fighting, a_attacks)
         dfn = Fighters(unit("defenders", stands=d_stands, hits=d_hits, armour=d_armour, position="fortified", troop="infantry"),
                        d_fighting, d_attacks)
-        result = assault(new_dice(self.bot, dice), DATA.positions, att, dfn, kind=AssaultKind(kind), shot_hits=shot_hits)
+        result = await off_the_loop(interaction, lambda: assault(new_dice(self.bot, dice), DATA.positions, att, dfn,
+                                                                 kind=AssaultKind(kind), shot_hits=shot_hits))
         await send_reply(interaction, assault_reply(result))
 
-    @siege.command(name="sally-gate", description="Is the sally gate left open? 3 dice against the enemy's distance")
+    @siege.command(name="sally-gate", description="Is the sally gate left open?")
     @private_option
     @app_commands.describe(distance="cm to the nearest enemy", dice="Your 3 dice")
     async def sally_gate(self, interaction: discord.Interaction, distance: Range[float, 0.5, 500.0], dice: Optional[str] = None) -> None:
-        await send_reply(interaction, sally_gate_reply(sally_gate(DATA.siege, new_dice(self.bot, dice), distance)))
+        result = await off_the_loop(interaction, lambda: sally_gate(DATA.siege, new_dice(self.bot, dice), distance))
+        await send_reply(interaction, sally_gate_reply(result))
 
-    @siege.command(name="scenario", description="Into the breach: game end; the watchtower: relief force")
+    @siege.command(name="scenario", description="Scenario rolls: game end, relief force")
     @private_option
     @app_commands.describe(scenario="Which scenario", turn="The turn", dispatches="Watchtower: dispatch units through",
                            dice="Your D6")
@@ -176,46 +184,51 @@ class SiegeCog(commands.Cog):
         if scenario == "into-the-breach":
             if dispatches:
                 raise RulesError("Dispatch units belong to the watchtower scenario, not Into the breach.")
-            result, what = into_the_breach_end(s, new_dice(self.bot, dice), turn), "game end"
+            result, what = await off_the_loop(interaction, lambda: into_the_breach_end(s, new_dice(self.bot, dice), turn)), "game end"
         else:
-            result, what = watchtower_relief(s, new_dice(self.bot, dice), turn, dispatches), "relief force"
+            result, what = await off_the_loop(
+                interaction, lambda: watchtower_relief(s, new_dice(self.bot, dice), turn, dispatches)), "relief force"
         await send_reply(interaction, scenario_reply(result, what))
 
-    @siege.command(name="army", description="Siege list check: unit limits, wall-breaching artillery")
-    @app_commands.describe(points="Army points", side="Attacker or defender: their limits differ",
+    @siege.command(name="army", description="Siege army list check")
+    @app_commands.describe(points="Army points", side="Attacker or defender",
                            breaching="Wall-breaching artillery in it")
     @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
     async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
                    breaching: Range[int, 0, 100] = 0) -> None:
-        checked = army_check(DATA.siege, points, defender=side == "defender", breaching=breaching)
+        checked = await off_the_loop(interaction, lambda: army_check(DATA.siege, points, defender=side == "defender",
+                                                                     breaching=breaching))
         await send_reply(interaction, army_reply(checked))
 
-    @siege.command(name="fortress", description="This channel's siege: sections, tokens, breaches")
+    @siege.command(name="fortress", description="This channel's siege so far")
     async def show_fortress(self, interaction: discord.Interaction) -> None:
         f = await in_store(fortress, self.bot.store, interaction.channel_id or 0)
         image = await off_the_loop(interaction, render_fortress, f)
         await send_reply(interaction, fortress_reply(f, image))
 
-    @siege.command(name="reset", description="End this channel's siege: forget every section")
+    @siege.command(name="reset", description="End this channel's siege")
     async def reset(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is not None:  # in a server, the siege is the GM's to end (issue 8)
             (await in_store(actor, interaction, self.bot.store)).require_gm("reset the siege")
         n = await in_store(reset_siege, self.bot.store, interaction.channel_id or 0)
         f = await in_store(fortress, self.bot.store, interaction.channel_id or 0)
         image = await off_the_loop(interaction, render_fortress, f)
-        await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {n} sections forgotten."))
+        await send_reply(interaction, fortress_reply(f, image, "siege reset", f"Siege reset: {plural(n, 'section')} forgotten."))
 
-    @siege.command(name="oil", description="Boiling oil / rock droppers on an assaulting unit (D6 chart)")
+    @siege.command(name="oil", description="Boiling oil or rocks on an assaulting unit")
     @private_option
     @app_commands.describe(equipment="Under a sow or siege tower (3+ save)", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def oil(
         self, interaction: discord.Interaction, armour: Range[int, 0, 6] = 0, equipment: bool = False,
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
         troop: str = "infantry", dice: Optional[str] = None,
     ) -> None:
         target = unit("assaulting unit", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
-        await send_reply(interaction, oil_reply(pour_oil(DATA.oil, DATA.positions, target, new_dice(self.bot, dice), equipment=equipment)))
+        result = await off_the_loop(interaction, lambda: pour_oil(DATA.oil, DATA.positions, target, new_dice(self.bot, dice),
+                                                                  equipment=equipment))
+        await send_reply(interaction, oil_reply(result))
 
 
 async def setup(bot: commands.Bot) -> None:

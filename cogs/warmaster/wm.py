@@ -16,7 +16,8 @@ from discord.ext import commands
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    AT, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, TROOP_CHOICES, near_units, new_dice, place, target_stands, unit,
+    AT, DATA, FORMATION_CHOICES, NEAR_AS_CANNON, NEAR_DESCRIPTION, POSITION_CHOICES, TARGET, near_units, new_dice, place,
+    troop_autocomplete, target_stands, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply, helblaster_reply, shoot_reply
 from engine.geometry import Point
@@ -47,17 +48,21 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="shoot", description="Attacks at a target: hits, armour, stands, drive back (core)")
     @private_option
     @app_commands.describe(attacks="Attacks rolled", bonus="To-hit modifier, e.g. 1", worse="Armour counts N worse",
-                           no_armour="No armour roll", charging="Target is charging (no drive back)", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+                           no_armour="No armour roll", charging="Target is charging (no drive back)",
+                           in_tower="Target mans a tower: no drive back", **TARGET)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def shoot(
         self, interaction: discord.Interaction, attacks: Range[int, 1, MAX_ATTACKS],
         armour: Range[int, 0, 6] = 0, position: str = "open", stands: Range[int, 1, MAX_STANDS] = 3,
         hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry", bonus: Range[int, -3, 3] = 0,
-        worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, dice: Optional[str] = None,
+        worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, in_tower: bool = False,
+        dice: Optional[str] = None,
     ) -> None:
-        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
-        result = shoot(new_dice(self.bot, dice), target, attacks, DATA.positions, to_hit_bonus=bonus,
-                       armour_worse=worse, armour_ignored=no_armour)
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
+                      in_tower=in_tower)
+        result = await off_the_loop(interaction, lambda: shoot(new_dice(self.bot, dice), target, attacks, DATA.positions,
+                                                               to_hit_bonus=bonus, armour_worse=worse, armour_ignored=no_armour))
         await send_reply(interaction, shoot_reply(result))
 
     @wm.command(name="cannon", description="Cannon battery (60 cm): ball bounces 5 cm through stands")
@@ -65,9 +70,10 @@ class WarmasterCog(commands.Cog):
     @app_commands.describe(
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
         formation="Target line or column (default: column)", turn="Target turned, degrees", offset="Target cm right of the line",
-        near="Other units: 'friend column 3 @ 0,9; enemy line 2 @ 4,12 engaged'",
+        near=NEAR_DESCRIPTION,
         grapeshot="Charged: grapeshot, no bounce", at=AT, in_tower="Target mans a tower: no bounce", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def cannon(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(CANNON.range)],
         cannons: Range[int, 1, MAX_CANNONS] = 2, formation: str = "column", stands: Range[int, 1, MAX_STANDS] = 3,
@@ -76,20 +82,24 @@ class WarmasterCog(commands.Cog):
         near: Optional[str] = None, grapeshot: bool = False, at: Optional[str] = None, in_tower: bool = False,
         dice: Optional[str] = None,
     ) -> None:
-        front = Point(offset, distance)
-        placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
-        target_unit = unit("target", stands=len(placed), hits=hits, armour=armour, position=position, troop=troop)
-        target = PlacedUnit(target_unit, placed)
-        others = place(near_units(near), front, DATA.stand_width, DATA.stand_depth)
-        shot = fire_cannons(CANNON, DATA.positions, target, new_dice(self.bot, dice), cannons=cannons,
-                            others=others, grapeshot=grapeshot, in_tower=in_tower)
+        def work():
+            front = Point(offset, distance)
+            placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
+            target_unit = unit("target", stands=len(placed), hits=hits, armour=armour, position=position, troop=troop)
+            target = PlacedUnit(target_unit, placed)
+            others = place(near_units(near), front, DATA.stand_width, DATA.stand_depth)
+            return fire_cannons(CANNON, DATA.positions, target, new_dice(self.bot, dice), cannons=cannons,
+                                others=others, grapeshot=grapeshot, in_tower=in_tower)
+
+        shot = await off_the_loop(interaction, work)
         image = await off_the_loop(interaction, render_cannon, shot)
         await send_reply(interaction, cannon_reply(shot, image))
 
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
     @private_option
     @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def helblaster(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(HELBLASTER.range)],
         attacks: Optional[Range[int, 1, 6]] = None, armour: Range[int, 0, 6] = 0, position: str = "open",
@@ -97,33 +107,39 @@ class WarmasterCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
-        shot = fire_helblaster(HELBLASTER, DATA.positions, target, range, new_dice(self.bot, dice), attacks=attacks)
+        shot = await off_the_loop(interaction, lambda: fire_helblaster(HELBLASTER, DATA.positions, target, range,
+                                                                       new_dice(self.bot, dice), attacks=attacks))
         await send_reply(interaction, helblaster_reply(shot))
 
     @wm.command(name="bone-thrower", description="Bone Thrower (40 cm): skewers up to 3 touching stands")
     @private_option
     @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column (default: column)", turn="Target turned, degrees",
-                           offset="Target cm right of the line", near="Other units, as for the cannon", at=AT,
+                           offset="Target cm right of the line", near=NEAR_AS_CANNON, at=AT,
                            **{k: v for k, v in TARGET.items() if k != "armour"})
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def bone_thrower(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(BONE.range)], formation: str = "column",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -40.0, 40.0] = 0.0,
         near: Optional[str] = None, at: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
-        front = Point(offset, distance)
-        placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
-        target = PlacedUnit(unit("target", stands=len(placed), hits=hits, armour=0, position=position, troop=troop), placed)
-        shot = fire_bone_thrower(BONE, DATA.positions, target, new_dice(self.bot, dice),
-                                 others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth))
+        def work():
+            front = Point(offset, distance)
+            placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
+            target = PlacedUnit(unit("target", stands=len(placed), hits=hits, armour=0, position=position, troop=troop), placed)
+            return fire_bone_thrower(BONE, DATA.positions, target, new_dice(self.bot, dice),
+                                     others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth))
+
+        shot = await off_the_loop(interaction, work)
         image = await off_the_loop(interaction, render_bone_thrower, shot)
         await send_reply(interaction, bone_thrower_reply(shot, image))
 
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
     @private_option
     @app_commands.describe(range="cm to the target", machines="Bolt throwers firing", charging="Target is charging", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def elven_bolt_thrower(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(ELVEN.range)],
         machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
@@ -131,13 +147,15 @@ class WarmasterCog(commands.Cog):
         charging: bool = False, dice: Optional[str] = None,
     ) -> None:
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
-        v = fire_elven_bolt_thrower(ELVEN, DATA.positions, target, range, new_dice(self.bot, dice), machines=machines)
+        v = await off_the_loop(interaction, lambda: fire_elven_bolt_thrower(ELVEN, DATA.positions, target, range,
+                                                                            new_dice(self.bot, dice), machines=machines))
         await send_reply(interaction, volley_reply(v, "wm elven-bolt-thrower"))
 
     @wm.command(name="rock-lobber", description="Orc Rock Lobber (60 cm, 3 attacks): profile only")
     @private_option
     @app_commands.describe(range="cm to the target", machines="Rock lobbers firing", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, troop=TROOP_CHOICES)
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete)
     async def rock_lobber(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(LOBBER.range)],
         machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
@@ -145,7 +163,8 @@ class WarmasterCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
-        v = fire_rock_lobber(LOBBER, DATA.positions, target, range, new_dice(self.bot, dice), machines=machines)
+        v = await off_the_loop(interaction, lambda: fire_rock_lobber(LOBBER, DATA.positions, target, range,
+                                                                     new_dice(self.bot, dice), machines=machines))
         await send_reply(interaction, volley_reply(v, "wm rock-lobber", ("The seed's Rock Lobber entry is cut off after its profile: "
                                                                          "only range and attacks are applied.",)))
 

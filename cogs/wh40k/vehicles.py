@@ -20,6 +20,7 @@ from cogs.wh40k.words.vehicles import (
 from config.gamedata import wh40k
 from engine.dice import Dice, EnteredDice
 from engine.errors import RulesError
+from engine.inputs import is_int, quote
 from engine.wh40k.assault import MAX_ATTACKS, Movement, assault_vehicle
 from engine.wh40k.damage import damage_roll
 from engine.wh40k.firing import MAX_MOVE, may_fire
@@ -28,35 +29,37 @@ from engine.wh40k.terrain import Mover, difficult_terrain_test
 from engine.wh40k.ordnance import MAX_BS, MAX_LEADERSHIP, MAX_RANGE, MIN_BS, MIN_LEADERSHIP, fire_ordnance
 from engine.wh40k.penetration import MAX_STRENGTH, MIN_STRENGTH, penetrate
 from engine.wh40k.squad import MAX_GAP, MAX_HULL, MAX_MODELS, MIN_HULL, Facing, Squad, VehicleTarget
-from engine.wh40k.vehicle import MAX_ARMOUR, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
+from engine.wh40k.vehicle import MAX_ARMOUR, MAX_NEARBY, MAX_PASSENGERS, MIN_ARMOUR, VehicleState, parse_distances
 from renders.wh40k.ordnance import render_ordnance
 
 DATA = wh40k()
 
 MARKER = DATA.blast_markers["large"]
-BASE_CHOICES = [Choice(name=f"{b} mm", value=b) for b in DATA.base_sizes]
+BASE_CHOICES = [Choice(name=str(b), value=b) for b in DATA.base_sizes]
 FACING_CHOICES = [Choice(name=f.value, value=f.value) for f in Facing]
 
-CLOSE_CHOICES = [Choice(name=f"{w.key} ({w.describe()})", value=w.key) for w in DATA.penetration.values() if w.key != "ordnance"]
+CLOSE_CHOICES = [Choice(name=w.key, value=w.key) for w in DATA.penetration.values() if w.key != "ordnance"]
 TABLE_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.damage_tables.values()]
 MOVEMENT_CHOICES = [Choice(name="stationary", value=Movement.STATIONARY.value),
                     Choice(name='up to 6"', value=Movement.SLOW.value), Choice(name='over 6"', value=Movement.FAST.value)]
 MOVER_CHOICES = [Choice(name=m.value, value=m.value) for m in Mover]
-TYPE_CHOICES = [Choice(name=t.name, value=t.key) for t in DATA.firing.types]
+TYPE_CHOICES = [Choice(name=t.key, value=t.key) for t in DATA.firing.types]
 
-WEAPON_CHOICES = [Choice(name=f"{w.key} ({w.describe()})", value=w.key) for w in DATA.penetration.values()]
+WEAPON_CHOICES = [Choice(name=w.key, value=w.key) for w in DATA.penetration.values()]
+"""The ways to penetrate, by name alone: each one's roll (``krak: 6 + D6``) is in the reply and
+/rules, not the schema, where Discord counts every character towards the command's 4,000."""
 
 VEHICLE_OPTIONS = dict(
     open_topped="Open-topped: +1 damage",
-    skimmer_fast="Skimmer that moved over 6\"",
-    hull_down="Hull down (in or behind cover)",
-    smoke="Behind its smoke launchers",
+    skimmer_fast="Skimmer moved over 6\"",
+    hull_down="Hull down",
+    smoke="Smoke launchers used",
     immobilised="Already immobilised",
-    stunned="Crew already stunned",
+    stunned="Already stunned",
     no_main="No main weapon (S6+) left",
     passengers="Models aboard",
     passenger_save="Passengers' save, 4 = 4+",
-    nearby='Nearby models\' inches from hull, "1 3"',
+    nearby=f'Up to {MAX_NEARBY} models\' inches, "1 3"',
     nearby_save="Nearby models' save",
 )
 
@@ -64,10 +67,46 @@ VEHICLE_OPTIONS = dict(
 def armour_values(text: str) -> tuple[int, int, int]:
     """The `armour` option: front, side and rear Armour Values ("13 11 10")."""
     parts = text.replace(",", " ").replace("/", " ").split()
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise RulesError(f"Armour '{text}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
+    if len(parts) != 3 or not all(is_int(p) for p in parts):
+        raise RulesError(f"Armour '{quote(text)}' is not three Armour Values: give front, side and rear, e.g. \"13 11 10\".")
     front, side, rear = (int(p) for p in parts)
     return front, side, rear
+
+
+STATE_HELP = 'e.g. "immobilised stunned no-main smoke skimmer save 4 nearby 1,3 nearby-save 5"'
+_FLAGS = {"immobilised": "immobilised", "immobilized": "immobilised", "stunned": "stunned", "no-main": "no_main",
+          "smoke": "smoke", "skimmer": "skimmer"}
+
+
+def parse_state(text: Optional[str]) -> dict:
+    """The `state` option of ``/40k ordnance`` (Discord allows 25 options, so the hit vehicle's
+    state is one): flags and ``save N`` (passengers), ``nearby 1,3`` (inches from the hull),
+    ``nearby-save N``. Returns keyword arguments for :class:`VehicleState`."""
+    out: dict = {}
+    words = (text or "").lower().split()
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in _FLAGS:
+            key = _FLAGS[w]
+            if key == "no_main":
+                out["main_weapons"] = False
+            else:
+                out[key] = True
+            i += 1
+            continue
+        if w in ("save", "nearby-save", "nearby") and i + 1 < len(words):
+            value = words[i + 1]
+            if w == "nearby":
+                out["nearby"] = parse_distances(value)
+            else:
+                if not value.rstrip("+").isdigit():
+                    raise RulesError(f"State: '{w} {value}' needs a save such as 4 (for 4+).")
+                out["passenger_save" if w == "save" else "nearby_save"] = int(value.rstrip("+"))
+            i += 2
+            continue
+        raise RulesError(f"State: '{w}' is not a vehicle state; {STATE_HELP}.")
+    return out
 
 
 def _dice(bot, entered: Optional[str]) -> Dice:
@@ -79,6 +118,7 @@ def _dice(bot, entered: Optional[str]) -> Dice:
 def vehicle_state(
     *, open_topped: bool, skimmer_fast: bool, hull_down: bool, smoke: bool, immobilised: bool, stunned: bool,
     no_main: bool, passengers: int, passenger_save: Optional[int], nearby: Optional[str], nearby_save: Optional[int],
+    skimmer: bool = False,
 ) -> VehicleState:
     return VehicleState(
         open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, smoke=smoke, immobilised=immobilised,
@@ -93,13 +133,13 @@ class Wh40kCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    group = app_commands.Group(name="40k", description="Warhammer 40,000 vehicles: penetration, damage, ordnance, assaults")
+    group = app_commands.Group(name="40k", description="Warhammer 40,000 vehicles and ordnance")
 
-    @group.command(name="penetrate", description="Roll armour penetration, then damage on the right table")
+    @group.command(name="penetrate", description="Armour penetration, then damage")
     @private_option
     @app_commands.describe(
-        strength="Weapon Strength (not for melta-bomb, krak)", armour="Armour Value of the facing hit",
-        weapon="How it penetrates (default normal)", off_centre="Blast hole not over the vehicle: half S",
+        strength="Weapon S (not krak, melta-bomb)", armour="Armour of the side hit",
+        weapon="How it penetrates", off_centre="Hole off the hull: half S",
         dice='Your dice in order, e.g. "4 3"', **VEHICLE_OPTIONS,
     )
     @app_commands.choices(weapon=WEAPON_CHOICES)
@@ -128,22 +168,23 @@ class Wh40kCog(commands.Cog):
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
             passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
         )
-        hit = penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
-                        DATA.wounds, strength=strength, off_centre=off_centre)
+        hit = await off_the_loop(interaction, lambda: penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
+                        DATA.wounds, strength=strength, off_centre=off_centre))
         await send_reply(interaction, penetrate_reply(hit))
 
-    @group.command(name="ordnance", description="Fire ordnance or a barrage (5\" blast): scatter, who is under it, vehicle damage")
+    @group.command(name="ordnance", description="Ordnance or barrage (5\" blast): scatter, hits, damage")
     @private_option
     @app_commands.describe(
-        distance="Firer to the marker's middle, inches", strength="Weapon Strength", range="Weapon range, inches",
-        barrage="A barrage (G) weapon", min_range="Barrage minimum range, inches",
-        in_sight="Target in sight (barrage) / hole seen", moved="Firer moved (rolls to hit first)", bs="Firer's BS",
-        models="Squad size (default 10)", base="Base size (default 25 mm)", per_row="Models per row (default 5)",
-        gap="Inches between bases (default 1)", armour='Vehicle target: front side rear, "13 11 10"',
-        facing="Vehicle side toward the firer", length="Hull length, inches", width="Hull width, inches",
-        open_topped="Open-topped: hit twice, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
+        distance="Inches to the marker", strength="Weapon Strength", range="Weapon range, inches",
+        barrage="A barrage (G) weapon", min_range="Barrage minimum range",
+        in_sight="Target in sight / hole seen", moved="Firer moved (rolls to hit)", bs="Firer's BS",
+        models="Squad size (default 10)", base="Base mm (default 25)", per_row="Models per row (default 5)",
+        gap="Gap, inches (default 1)", armour='Vehicle armour, "13 11 10"',
+        facing="Side facing the firer", length="Hull length, inches", width="Hull width, inches",
+        open_topped="Open-topped: 2 hits, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
         hull_down=VEHICLE_OPTIONS["hull_down"], passengers=VEHICLE_OPTIONS["passengers"],
-        leadership="Target's Ld, for barrage pinning", dice='Your dice in order, e.g. "@90 3"',
+        leadership="Target's Ld, for pinning", state="immobilised stunned no-main smoke, save N, nearby 1,3",
+        dice='Your dice in order, e.g. "@90 3"',
     )
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
     async def ordnance(
@@ -170,26 +211,41 @@ class Wh40kCog(commands.Cog):
         hull_down: bool = False,
         passengers: Range[int, 0, MAX_PASSENGERS] = 0,
         leadership: Optional[Range[int, MIN_LEADERSHIP, MAX_LEADERSHIP]] = None,
+        state: Optional[str] = None,
         dice: Optional[str] = None,
     ) -> None:
         squad = vehicle = None
         if armour is None:
+            given = [name for name, on in (
+                ("facing", facing != Facing.FRONT.value), ("length", length != DATA.hull_length),
+                ("width", width != DATA.hull_width), ("open_topped", open_topped), ("skimmer_fast", skimmer_fast),
+                ("hull_down", hull_down), ("passengers", passengers != 0), ("state", bool(state))) if on]
+            if given:
+                raise RulesError(f"{', '.join(given)}: {'that is' if len(given) == 1 else 'those are'} for a vehicle target; "
+                                 "give its armour too, or leave them out.")
             squad = Squad(models, base, per_row, gap)
         else:
+            given = [name for name, on in (
+                ("models", models != 10), ("base", base != DATA.default_base), ("per_row", per_row != 5), ("gap", gap != 1.0))
+                if on]
+            if given:
+                raise RulesError(f"{', '.join(given)}: {'that is' if len(given) == 1 else 'those are'} for a squad target, "
+                                 "not a vehicle; leave them out.")
             vehicle = VehicleTarget(*armour_values(armour), facing=Facing(facing), length=length, width=width)
-        state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers)
-        shot = fire_ordnance(
+        state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers,
+                             **parse_state(state))
+        shot = await off_the_loop(interaction, lambda: fire_ordnance(
             MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds, _dice(self.bot, dice),
             strength=strength, distance=distance, max_range=range, squad=squad, vehicle=vehicle, vehicle_state=state,
             barrage=barrage, min_range=min_range, in_sight=in_sight, moved=moved, ballistic_skill=bs,
             leadership=leadership, pinning_modifier=DATA.pinning_modifier,
-        )
+        ))
         image = await off_the_loop(interaction, render_ordnance, shot)
         await send_reply(interaction, ordnance_reply(shot, image))
 
-    @group.command(name="damage", description="Roll a damage table on its own, with its fine print")
+    @group.command(name="damage", description="Roll a damage table on its own")
     @private_option
-    @app_commands.describe(table="Which damage table", dice='Your dice in order, e.g. "5 @90 3"',
+    @app_commands.describe(table="Damage table", dice='Your dice in order, e.g. "5 @90 3"',
                            **{k: v for k, v in VEHICLE_OPTIONS.items() if k not in ("hull_down", "smoke")})
     @app_commands.choices(table=TABLE_CHOICES)
     async def damage(
@@ -212,15 +268,15 @@ class Wh40kCog(commands.Cog):
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
             passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
         )
-        roll = damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds)
+        roll = await off_the_loop(interaction, lambda: damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds))
         await send_reply(interaction, damage_reply(roll))
 
-    @group.command(name="assault", description="Infantry attack a vehicle: hits by its speed, then penetration and damage")
+    @group.command(name="assault", description="Infantry assault a vehicle")
     @private_option
     @app_commands.describe(
-        attacks="Attacks (krak/melta: one per model)", armour="Armour Value of the facing attacked",
-        moved="How far the vehicle moved last turn", strength="Attackers' Strength (not krak, melta)",
-        weapon="How they penetrate (default normal)", skimmer="It is a skimmer", walker="It is a walker (grenades only)",
+        attacks="Attacks (krak/melta: 1 a model)", armour="Armour of the side attacked",
+        moved="Its move last turn", strength="Attackers' S (not krak, melta)",
+        weapon="How they penetrate", skimmer="It is a skimmer", walker="It is a walker",
         open_topped=VEHICLE_OPTIONS["open_topped"], immobilised=VEHICLE_OPTIONS["immobilised"],
         passengers=VEHICLE_OPTIONS["passengers"], dice='Your dice: to hit, then each hit\'s',
     )
@@ -241,15 +297,15 @@ class Wh40kCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         state = VehicleState(open_topped=open_topped, immobilised=immobilised, passengers=passengers)
-        result = assault_vehicle(DATA.penetration[weapon], attacks, armour, Movement(moved), state, _dice(self.bot, dice),
-                                 DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker)
+        result = await off_the_loop(interaction, lambda: assault_vehicle(DATA.penetration[weapon], attacks, armour, Movement(moved), state, _dice(self.bot, dice),
+                                 DATA.damage_tables, DATA.wounds, strength=strength, skimmer=skimmer, walker=walker))
         await send_reply(interaction, assault_reply(result))
 
-    @group.command(name="tank-shock", description="Tank Shock: the unit's Morale check, fall back or Death or Glory")
+    @group.command(name="tank-shock", description="Tank Shock: Morale check, Death or Glory")
     @private_option
     @app_commands.describe(
-        leadership="The unit's Leadership", hero="Death or Glory: the hero's weapon",
-        strength="The hero's Strength (not krak, melta)", front="The tank's front armour",
+        leadership="The unit's Leadership", hero="Death or Glory weapon",
+        strength="Hero's S (not krak, melta)", front="The tank's front armour",
         dice='Your dice: morale 2D6, then the rest',
     )
     @app_commands.choices(hero=CLOSE_CHOICES)
@@ -262,22 +318,22 @@ class Wh40kCog(commands.Cog):
         front: Optional[Range[int, MIN_ARMOUR, MAX_ARMOUR]] = None,
         dice: Optional[str] = None,
     ) -> None:
-        result = tank_shock(leadership, _dice(self.bot, dice), DATA.damage_tables, DATA.wounds,
-                            hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front)
+        result = await off_the_loop(interaction, lambda: tank_shock(leadership, _dice(self.bot, dice), DATA.damage_tables, DATA.wounds,
+                            hero=None if hero is None else DATA.penetration[hero], strength=strength, front_armour=front))
         await send_reply(interaction, tank_shock_reply(result))
 
-    @group.command(name="terrain", description="Difficult terrain test for a vehicle, skimmer or walker")
+    @group.command(name="terrain", description="Difficult terrain test")
     @private_option
-    @app_commands.describe(mover="Vehicle, skimmer or walker", hazardous="Especially hazardous: 1-3 immobilises",
-                           fast="Skimmer moving over 6\" (crashes)", dice="Your D6 (walker: 2D6)")
+    @app_commands.describe(mover="Vehicle, skimmer or walker", hazardous="Especially hazardous",
+                           fast="Skimmer moving over 6\"", dice="Your D6 (walker: 2D6)")
     @app_commands.choices(mover=MOVER_CHOICES)
     async def terrain(self, interaction: discord.Interaction, mover: str = Mover.VEHICLE.value, hazardous: bool = False,
                       fast: bool = False, dice: Optional[str] = None) -> None:
-        result = difficult_terrain_test(Mover(mover), _dice(self.bot, dice), hazardous=hazardous, fast=fast)
+        result = await off_the_loop(interaction, lambda: difficult_terrain_test(Mover(mover), _dice(self.bot, dice), hazardous=hazardous, fast=fast))
         await send_reply(interaction, terrain_reply(result))
 
     @group.command(name="firing", description="Which weapons a vehicle may fire after moving")
-    @app_commands.describe(type="Vehicle type", moved="Inches it moved (0 = stationary)")
+    @app_commands.describe(type="Vehicle type", moved="Inches moved")
     @app_commands.choices(type=TYPE_CHOICES)
     async def firing(self, interaction: discord.Interaction, type: str, moved: Range[float, 0.0, MAX_MOVE] = 0.0) -> None:
         await send_reply(interaction, firing_reply(may_fire(DATA.firing, type, moved)))

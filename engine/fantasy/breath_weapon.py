@@ -9,11 +9,11 @@ of 4+ first (1-3: out of breath this turn).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
-from engine.fantasy.formation import Formation, TargetUnit, lay_out
+from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.profiles import TeardropTemplate
 from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
 from engine.fantasy.wounding import WoundRoll, resolve_hits
@@ -74,6 +74,8 @@ def breathe(
     if not 0 < distance <= template.length:
         raise RulesError(f"Distance {distance:g}\" is beyond the flame template: the target must be within {template.length:g}\" of the base.")
     formation, _ = lay_out(target, distance)
+    # Dodge works only against attacks in the models' front arc: the unit's front must face the breather.
+    target_rules = replace(target_rules, front_arc=target_rules.front_arc and target.facing is Facing.FRONT)
     attack = AttackRules(attack.armour_piercing, attack.multiple_wounds, attack.ignores_armour, attack.flaming,
                          attack.killing_blow, attack.magical, attack.always_strikes_first, automatic=True)
     dice = RecordingDice(dice)

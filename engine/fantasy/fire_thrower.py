@@ -94,10 +94,15 @@ class FireThrowerShot:
         return None if self.misfire else Point(0.0, self.start + self.moved)
 
     @property
+    def wiped_out(self) -> bool:
+        """Every model of the unit slain: no one is left to take a Panic test."""
+        return self.casualties is not None and self.casualties >= self.target.ranks * self.target.files
+
+    @property
     def panic_required(self) -> bool | None:
-        """Whether the unit must take a Panic test: True after any casualty, None when no
-        profile was given and any model slain by the players' rolls means a test."""
-        if not self.fired:
+        """Whether the unit must take a Panic test: True after any casualty while models are
+        left, None when no profile was given and any model slain by the players' rolls means a test."""
+        if not self.fired or self.wiped_out:
             return False
         if self.casualties is None:
             return None if self.hits else False
@@ -165,9 +170,9 @@ def fire_fire_thrower(
                               profile=target.profile, reroll_failed_wounds=flammable)
     hits = tuple(FlameHit(r, f, weapon.strength, w) for (r, f), w in zip(places, wounds))
 
-    # A unit that suffers any casualty takes a Panic test.
+    # A unit that suffers any casualty takes a Panic test (if any of it is left to take one).
     casualties = None if target.profile is None else sum(1 for h in hits if h.wound.slain)
     panic = None
-    if casualties and leadership is not None:
+    if casualties and casualties < target.ranks * target.files and leadership is not None:
         panic = take_leadership_test(dice, "Panic test", leadership, modifiers)
     return record(artillery, None, moved, hits, casualties, panic)

@@ -8,7 +8,7 @@ how they combine into the wounding sequence's options, with the rules applied na
 * Flaming Attacks against a Flammable model: failed wound rolls are re-rolled.
 * Killing Blow: a 6 to wound slays Infantry, Cavalry and War Beasts outright (no armour save,
   ward saves as normal); against other troop types it is one wound with no armour save.
-* Dodge (n): a ward save of n+, not against attacks with Always Strikes First, nor magical
+* Dodge (n): a ward save of n+ against attacks in the model's front arc only, not against attacks with Always Strikes First, nor magical
   attacks that hit automatically, nor for a model subject to Always Strikes Last, nor for a
   mounted model; Dodge from several sources adds up (each source one better).
 * Ethereal: a 2+ ward save against mundane attacks, 5+ against Magical Attacks.
@@ -64,6 +64,8 @@ class TargetRules:
     ethereal: bool = False
     always_strikes_last: bool = False
     """Subject to Always Strikes Last (it cannot Dodge then)."""
+    front_arc: bool = True
+    """The attacks come from within the models' front arc (Dodge works against no others)."""
 
     def __post_init__(self) -> None:
         if self.dodge is not None and (isinstance(self.dodge, bool) or not 2 <= self.dodge <= 6):
@@ -114,6 +116,7 @@ def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troo
         wards.append((profile.ward, f"its own ward {profile.ward}+"))
     if target.dodge is not None:
         why_not = (
+            "the attacks come from outside its front arc" if not target.front_arc else
             "the attacks Always Strike First" if attack.always_strikes_first else
             "the target is subject to Always Strikes Last" if target.always_strikes_last else
             "magical attacks that hit automatically" if attack.magical and attack.automatic else

@@ -13,9 +13,11 @@
 4. It collapses: the battering unit may advance (or fall back) as if it had destroyed its first
    enemy in combat. It stands: it gains a token and the battering unit falls back 10 cm.
 
-When the attempt fails, no structure test is made for it (our reading: the ram never struck);
-a section with tokens still tests at the end of the shooting phase, which players can roll
-with ``/wm siege structure hits:0``.
+When the attempt fails, no structure test is made for it (our reading: the ram never struck).
+A section that already has Destruction Tokens still takes its test at the end of the attacker's
+Shooting phase, hits or not (seed 001, Structure tests): :attr:`BatterAttempt.test_due` says so,
+and the players roll it with any hits other machines score on that section this phase, in one
+test (``/siege structure``), so that the section is never tested twice in a phase.
 """
 
 from __future__ import annotations
@@ -72,6 +74,12 @@ class BatterAttempt:
 
     tokens_before: int = 0
     """The section's Destruction Tokens before the attempt."""
+
+    @property
+    def test_due(self) -> bool:
+        """The attempt failed but the section has tokens: it still tests at the end of the
+        attacker's Shooting phase (a die a token, plus any hits it takes this phase)."""
+        return self.failed and self.tokens_before > 0
 
 
 def batter(structure: Structure, rules: SiegeRules, oil_chart: OilChart, positions: dict[Position, PositionRule],

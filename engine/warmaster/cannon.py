@@ -77,7 +77,7 @@ class CannonShot:
     dice: tuple[DieRoll, ...]
     unit: str = UNIT
     in_tower: bool = False
-    """The target manned a tower: no bounce."""
+    """The target manned a tower: no bounce, no drive back, never confused."""
 
     @property
     def target(self) -> UnitOnPath:
@@ -121,6 +121,8 @@ def fire_cannons(
         target = PlacedUnit(replace(target.unit, charging=True), target.stands)
         out, end = strike, strike
     elif in_tower:
+        # Troops manning a tower: no bounce-through, no drive back, never confused (seed 001).
+        target = PlacedUnit(replace(target.unit, in_tower=True), target.stands)
         out, end = strike, strike
     else:
         out = exit_point(target.stands[struck], strike, direction)

@@ -54,6 +54,8 @@ class Unit:
     """In combat: hits go into the combat round; never driven back."""
     charging: bool = False
     """Shot as it charges: hits carry into the first combat round; not driven back."""
+    in_tower: bool = False
+    """Mans a tower (seed 001, The watchtower): never rolls for drive back, never confused."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.stands <= MAX_STANDS:
@@ -158,6 +160,8 @@ def roll_attacks(
         why = "engaged: the hits count in the combat round instead"
     elif target.charging:
         why = "charging or assaulting: the hits carry into the first combat round instead"
+    elif target.in_tower:
+        why = "in a tower: troops inside never roll for drive back and are never confused"
     else:
         drive = roll_drive_back(dice, taken, positions[target.position], target.troop, tag)
         if drive is None:

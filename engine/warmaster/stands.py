@@ -157,23 +157,26 @@ def corner_array(stands: tuple[Stand, ...]) -> np.ndarray:
 
 
 def overlapping(stands: tuple[Stand, ...]) -> list[tuple[int, int]]:
-    """Pairs of stands that overlap (touching is fine): the separating-axis test for every pair
-    at once, with the same small tolerance as :func:`crossings`."""
+    """Pairs of stands that overlap (touching is fine): the separating-axis test, each pair on
+    its own four axes (each stand's two edge directions), with the same small tolerance as
+    :func:`crossings`. Work and memory grow as the square of the stand count (every pair is
+    looked at once); the commands cap how many stands one call can place."""
     n = len(stands)
     if n < 2:
         return []
     corners = corner_array(stands)                                   # (n, 4, 2)
     f = np.radians(np.array([s.facing for s in stands]))
-    axes = np.stack([np.stack([np.cos(f), -np.sin(f)], 1), np.stack([np.sin(f), np.cos(f)], 1)], 1).reshape(2 * n, 2)
-    proj = corners @ axes.T                                           # (n, 4, 2n)
-    lo, hi = proj.min(axis=1), proj.max(axis=1)                      # (n, 2n)
-    apart = (hi[:, None, :] <= lo[None, :, :] + 1e-3) | (hi[None, :, :] <= lo[:, None, :] + 1e-3)  # (n, n, 2n)
-    own = np.zeros((n, n, 2 * n), dtype=bool)
+    axes = np.stack([np.stack([np.cos(f), -np.sin(f)], 1), np.stack([np.sin(f), np.cos(f)], 1)], 1)  # (n, 2, 2)
     idx = np.arange(n)
-    own[idx, :, 2 * idx] = own[idx, :, 2 * idx + 1] = True
-    own[:, idx, 2 * idx] = own[:, idx, 2 * idx + 1] = True
-    hit = ~np.any(apart & own, axis=2)
-    i, j = np.nonzero(np.triu(hit, 1))
+    separated = np.zeros((n, n), dtype=bool)
+    for k in (0, 1):
+        proj = corners @ axes[:, k, :].T                               # (n stands, 4, n axes)
+        lo, hi = proj.min(axis=1), proj.max(axis=1)                  # [j, i]: stand j on stand i's axis k
+        own_lo, own_hi = lo[idx, idx], hi[idx, idx]
+        # on stand i's axis: i's own extent against every other stand j's
+        apart = (own_hi[:, None] <= lo.T + 1e-3) | (hi.T <= own_lo[:, None] + 1e-3)  # (i, j)
+        separated |= apart | apart.T
+    i, j = np.nonzero(np.triu(~separated, 1))
     return list(zip(i.tolist(), j.tolist()))
 
 

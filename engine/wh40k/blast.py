@@ -27,13 +27,19 @@ class Coverage(enum.Enum):
     """Not under it at all."""
 
 
+EDGE = 1e-6
+"""Inches: closer than this to the marker's edge counts as on it."""
+
+
 def base_coverage(centre: Point, radius: float, xs: np.ndarray, ys: np.ndarray, base_mm: float) -> np.ndarray:
     """How far under a marker of `radius` round `centre` each round base (centres `xs`, `ys`,
     inches; `base_mm` across) lies: an array of 0 (wholly), 1 (partly) or 2 (outside), the
     order of :data:`CODES`."""
     r = base_mm / MM_PER_INCH / 2
     d = np.hypot(xs - centre.x, ys - centre.y)
-    return np.where(d + r <= radius, 0, np.where(d - r <= radius, 1, 2))
+    # A base exactly touching the edge is partly under (and one exactly inside it wholly under):
+    # EDGE absorbs the rounding of measurements given to a thousandth of an inch or finer.
+    return np.where(d + r <= radius + EDGE, 0, np.where(d - r <= radius + EDGE, 1, 2))
 
 
 CODES = (Coverage.WHOLLY, Coverage.PARTLY, Coverage.OUTSIDE)

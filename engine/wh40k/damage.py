@@ -145,8 +145,10 @@ def roll_damage(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: W
             notes.append("Already immobilised: no further effect, but it still may not fire next turn and passengers get out.")
     if stuns and vehicle.stunned:
         notes.append("Stuns do not add up: the crew still miss only their next turn.")
-    if stuns and vehicle.skimmer_fast:
+    if stuns and vehicle.is_skimmer:  # any skimmer, not only one moving fast (Notes: Stun results)
         notes.append("A skimmer with stunned crew drifts D6\" by the scatter die in its next Movement phase, keeping its facing.")
+    elif stuns:
+        notes.append("If it is a skimmer, however fast it moved, it drifts D6\" by the scatter die in its next Movement phase.")
     destroyed = outcome.destroys or counts_as == "vehicle destroyed"
 
     # A destroyed vehicle: the wreck slews, or it explodes.

@@ -111,8 +111,9 @@ class OrdnanceShot:
 
     @property
     def pinning_test(self) -> int | None:
-        """The Leadership a barrage's target must roll under or equal to if it takes casualties."""
-        if not self.barrage or self.leadership is None or self.miss is not None:
+        """The Leadership a barrage's target must roll under or equal to if it takes casualties:
+        only when a model of it was hit (no hit, no casualties, no test)."""
+        if not self.barrage or self.leadership is None or self.miss is not None or self.hits == 0:
             return None
         return self.leadership + self.pinning_modifier
 
@@ -145,6 +146,12 @@ def fire_ordnance(
         raise RulesError(f"Minimum range {min_range:g}\" must be below the range of {max_range or MAX_RANGE:g}\".")
     if moved and ballistic_skill is None:
         raise RulesError("Ordnance fired on the move rolls to hit first: give the vehicle's bs.")
+    if ballistic_skill is not None and not moved:
+        raise RulesError(f"BS {ballistic_skill} only counts for ordnance fired on the move: add moved:true or leave bs out.")
+    if leadership is not None and not barrage:
+        raise RulesError(f"Leadership {leadership} is for a barrage's pinning test only: add barrage:true or leave leadership out.")
+    if leadership is not None and squad is None:
+        raise RulesError(f"Leadership {leadership} is for a squad's pinning test: a vehicle takes none.")
     aim = Point(0.0, float(distance))
     recorded = RecordingDice(dice)
     to_hit = needed = scatter = None

@@ -165,3 +165,8 @@ class FiringSummary:
     speeds: tuple[Speed, ...]
     types: tuple[FiringRow, ...]
     source: str
+    road_bonus: int = 0
+    """Inches a vehicle (not a skimmer or walker) adds to its move by following a road the whole
+    Movement phase; it may not shoot that turn (Movement: Roads)."""
+    road_types: tuple[str, ...] = ()
+    """The types that may take the road bonus."""

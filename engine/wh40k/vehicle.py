@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import RulesError
+from engine.inputs import check_list, read_float
 
 MIN_ARMOUR, MAX_ARMOUR = 10, 14
 """Armour Values run from 10 (the lightest vehicle) to 14."""
@@ -40,6 +41,9 @@ class VehicleState:
     skimmer_fast: bool = False
     """A skimmer that ended its move more than 6" from where it started: penetrating hits count
     as glancing, and being immobilised crashes and destroys it."""
+    skimmer: bool = False
+    """A skimmer, however far it moved: stunned, it drifts D6" in its next Movement phase
+    (``skimmer_fast`` is a skimmer too)."""
     hull_down: bool = False
     """In or behind cover: penetrating hits count as glancing."""
     smoke: bool = False
@@ -74,6 +78,10 @@ class VehicleState:
                 )
 
     @property
+    def is_skimmer(self) -> bool:
+        return self.skimmer or self.skimmer_fast
+
+    @property
     def obscured_by(self) -> tuple[str, ...]:
         """Why a penetrating hit would count as glancing: "skimmer moving fast", "hull down",
         "smoke"; empty when nothing does."""
@@ -85,13 +93,6 @@ def parse_distances(text: str | None) -> tuple[float, ...]:
     """The `nearby` option: distances in inches separated by spaces or commas ("1 2.5 4")."""
     if not text or not text.strip():
         return ()
-    out = []
-    for token in text.replace(",", " ").split():
-        try:
-            value = float(token.rstrip('"'))
-        except ValueError:
-            raise RulesError(f"Nearby: '{token}' is not a distance: give each model's inches from the hull, e.g. \"1 2.5 4\".") from None
-        if value != value or value in (float("inf"), float("-inf")):
-            raise RulesError(f"Nearby: '{token}' is not a distance: give each model's inches from the hull, e.g. \"1 2.5 4\".")
-        out.append(value)
-    return tuple(out)
+    tokens = text.replace(",", " ").split()
+    check_list(len(tokens), MAX_NEARBY, "Nearby: models")
+    return tuple(read_float(token.rstrip('"'), "Nearby: a distance in inches") for token in tokens)

@@ -60,7 +60,7 @@ def render_fortress(fortress: Fortress) -> bytes:
     canvas = Canvas(WIDTH, height)
     fallen = sum(1 for s in fortress.sections if s.breached)
     tokens = sum(s.tokens for s in fortress.sections)
-    canvas.title_bar("Siege: the fortress", f"{len(fortress.sections)} sections, {fallen} fallen, {tokens} Destruction Tokens"
+    canvas.title_bar("Siege: the fortress", f"{len(fortress.sections)} section{'s' * (len(fortress.sections) != 1)}, {fallen} fallen, {tokens} Destruction Tokens"
                      " · Warmaster Siege & Fortresses: Structure tests", height=TITLE_H)
     if not fortress.sections:
         canvas.text((WIDTH / 2, ROW_TOP + 60), "No sections yet: name one with /siege structure section:...", size=14,

@@ -160,7 +160,9 @@ def test_commands_json_lists_every_command_with_its_options(tmp_path):
     options = {o["name"]: o for o in cannon["options"]}
     assert options["distance"] | {"description": None} == {
         "name": "distance", "description": None, "type": "number", "required": True, "choices": [], "min_value": 12, "max_value": 48,
+        "autocomplete": False,
     }
+    assert options["troop"]["autocomplete"] is True
     assert [c["value"] for c in options["facing"]["choices"]] == ["front", "flank", "rear"]
     assert [c["value"] for c in options["base"]["choices"]] == [20, 25, 40, 50, 60]
     assert options["dice"]["type"] == "string" and not options["dice"]["required"]

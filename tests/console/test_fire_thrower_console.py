@@ -18,10 +18,18 @@ async def test_the_flame_hits_every_model_under_the_template_and_calls_for_panic
 
 
 async def test_cavalry_and_flammable_take_panic_at_minus_one(play):
-    code, result = await play('/fire fire-thrower distance:8.5 ranks:1 files:1 troop:cavalry toughness:3 leadership:7 dice:"2 6 3 3"')
+    code, result = await play('/fire fire-thrower distance:8.5 ranks:2 files:1 troop:cavalry toughness:3 leadership:7 dice:"2 6 1 3 3"')
     assert code == 0, result
     assert result["panic"]["test"]["needed"] == 6 and result["panic"]["test"]["passed"] is True
     assert result["panic"]["modifiers"] == [{"rule": "Flaming Attacks", "modifier": -1}]
+
+
+async def test_a_unit_wiped_out_takes_no_panic_test(play):
+    # Issue 16: no one is left to take it.
+    code, result = await play('/fire fire-thrower distance:8.5 ranks:1 files:1 toughness:3 leadership:7 dice:"2 6"')
+    assert code == 0, result
+    assert result["wiped_out"] is True and result["panic"]["required"] is False and result["panic"]["test"] is None
+    assert "no one is left to take a Panic test" in " ".join(result["summary"])
 
 
 async def test_flammable_re_rolls_failed_wounds(play):

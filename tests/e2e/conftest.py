@@ -1,4 +1,7 @@
-"""The real discord.py client, built by create_bot(settings), logged in to the Discord stand-in."""
+"""The real discord.py client, built by create_bot(settings), logged in to the Discord stand-in.
+
+The stand-in refuses what Discord refuses (tests/discord_limits.py); a test that leaves a refusal
+behind fails, unless it marks itself ``@pytest.mark.refusals_expected`` to check refusals itself."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from tests.e2e.standin import DiscordStandIn, point_discord_py_at, start_client
 
 
 @pytest.fixture
-async def standin():
+async def standin(request):
     server = DiscordStandIn()
     await server.start()
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
@@ -22,6 +25,9 @@ async def standin():
     yield server
     discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
     await server.stop()
+    if not request.node.get_closest_marker("refusals_expected"):
+        assert not server.refused, "Discord would refuse: " + "; ".join(
+            f"{r.method} {r.path}: " + ", ".join(map(str, why)) for r, why in server.refused)
 
 
 @pytest.fixture

@@ -9,6 +9,11 @@ Facts about discord.py 2.x the stand-in respects: JSON responses carry exactly
 compression the client asked for; an interaction carries ``attachment_size_limit``; callbacks
 answer JSON that holds the interaction's id.
 
+It refuses what Discord refuses (tests/discord_limits.py): a message, autocomplete answer, modal
+or command schema past Discord's limits gets Discord's own answer, HTTP 400 with code 50035 and the
+failing field's path, and is kept in :attr:`DiscordStandIn.refused`; the e2e fixture fails any test
+that leaves a refusal there without expecting it.
+
 The test process points the client here with :func:`point_discord_py_at`; nothing in the
 shipped bot knows about the stand-in.
 """
@@ -24,6 +29,8 @@ from typing import Any
 
 import aiohttp
 from aiohttp import web
+
+from tests import discord_limits as limits
 
 APP_ID = 900000000000000001
 BOT_ID = APP_ID
@@ -47,6 +54,8 @@ class Recorded:
     json: Any
     files: dict[str, bytes] = field(default_factory=dict)
     """Attached files by filename."""
+    at: float = 0.0
+    """When the stand-in received it, by its clock (the event loop's)."""
 
 
 @dataclass
@@ -87,7 +96,13 @@ class DiscordStandIn:
         self._new_request = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._faults: list[Fault] = []
+        self.refused: list[tuple[Recorded, list[limits.Refusal]]] = []
+        """Requests answered 400 because Discord would refuse them, with the reasons."""
+        self.upload_limit = limits.UPLOAD_LIMIT
+        """Bytes of files one message may carry (sent as each interaction's attachment_size_limit)."""
         self.port = 0
+        self.dispatched_at: dict[str, float] = {}
+        """When each interaction (by id) was sent down the gateway, by the stand-in's clock."""
 
     def fail(self, method: str, path: str, status: int, body: dict[str, Any] | None = None,
              headers: dict[str, str] | None = None, times: int = 1) -> None:
@@ -135,7 +150,7 @@ class DiscordStandIn:
         elif request.can_read_body:
             raw = await request.read()
             payload = json.loads(raw) if raw else None
-        record = Recorded(request.method, path, dict(request.query), payload, files)
+        record = Recorded(request.method, path, dict(request.query), payload, files, asyncio.get_running_loop().time())
         self.requests.append(record)
         async with self._new_request:
             self._new_request.notify_all()
@@ -143,7 +158,22 @@ class DiscordStandIn:
             if fault.times and fault.method == record.method and re.fullmatch(fault.path, path):
                 fault.times -= 1
                 return _json(fault.body, status=fault.status, headers=fault.headers)
+        refusals = self._refusals(record)
+        if refusals:
+            self.refused.append((record, refusals))
+            return _json(limits.error_body(refusals), status=400)
         return self._answer(record)
+
+    def _refusals(self, r: Recorded) -> list[limits.Refusal]:
+        """What Discord would refuse in this request (tests/discord_limits.py)."""
+        m, p = r.method, r.path
+        if m == "PUT" and p.startswith(f"/applications/{APP_ID}/") and p.endswith("/commands"):
+            return limits.commands_problems(r.json or [])
+        if m == "POST" and p.startswith("/interactions/") and p.endswith("/callback"):
+            return limits.callback_problems(r.json, r.files, upload_limit=self.upload_limit)
+        if m in ("POST", "PATCH") and p.startswith(f"/webhooks/{APP_ID}/"):
+            return limits.message_problems(r.json, r.files, upload_limit=self.upload_limit)
+        return []
 
     def _answer(self, r: Recorded) -> web.Response:
         m, p = r.method, r.path
@@ -191,11 +221,13 @@ class DiscordStandIn:
     async def wait_for(self, predicate, timeout: float = 10.0) -> Recorded:
         """The first recorded request (past or future) for which `predicate` is true."""
         async def find() -> Recorded:
+            seen = 0  # each request is looked at once: a burst's many waiters stay cheap
             async with self._new_request:
                 while True:
-                    for r in self.requests:
+                    for r in self.requests[seen:]:
                         if predicate(r):
                             return r
+                    seen = len(self.requests)
                     await self._new_request.wait()
         return await asyncio.wait_for(find(), timeout)
 
@@ -249,6 +281,8 @@ class DiscordStandIn:
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a gateway event to every connected client."""
+        if event == "INTERACTION_CREATE":
+            self.dispatched_at[data["id"]] = asyncio.get_running_loop().time()
         for ws in list(self._sockets):
             await self._send(ws, event, data)
 
@@ -256,6 +290,50 @@ class DiscordStandIn:
         """Close every gateway socket as Discord does when it wants a reconnect."""
         for ws in list(self._sockets):
             await ws.close(code=4000)
+
+    # -- what the bot answered -----------------------------------------------------------------
+    def responses(self, payload: dict[str, Any]) -> list[Recorded]:
+        """Every request the bot made for the interaction `payload`: its callbacks, follow-ups and
+        edits or deletions of its messages, in the order received."""
+        callback = f"/interactions/{payload['id']}/{payload['token']}/callback"
+        hook = f"/webhooks/{APP_ID}/{payload['token']}"
+        return [r for r in self.requests if r.path == callback or r.path == hook or r.path.startswith(hook + "/")]
+
+    async def answered(self, payload: dict[str, Any], timeout: float = 10.0) -> tuple[Recorded, Recorded]:
+        """The interaction's first response (its callback: the answer, or a defer) and its answer
+        (the callback itself, or after a defer the follow-up or edit that carries it)."""
+        callback = f"/interactions/{payload['id']}/{payload['token']}/callback"
+        hook = f"/webhooks/{APP_ID}/{payload['token']}"
+
+        def answer(r: Recorded) -> bool:
+            if r.path != callback and not r.path.startswith(hook):
+                return False
+            mine = self.responses(payload)
+            if r not in mine or r.method == "DELETE":
+                return False
+            if r is mine[0]:
+                return (r.json or {}).get("type") != 5
+            return bool(r.json) and (r.json.get("content") or r.json.get("embeds")) is not None
+        final = await self.wait_for(answer, timeout)
+        return self.responses(payload)[0], final
+
+    def shown_privately(self, payload: dict[str, Any], r: Recorded) -> bool:
+        """Whether Discord would show the message `r` made for `payload` only to its user: a
+        callback by its own flags; the first follow-up after a defer (or an edit of the deferred
+        message) as the defer was, unless the deferred message was deleted first; any later
+        follow-up by its own flags."""
+        mine = self.responses(payload)
+        first = mine[0]
+        if r is first:
+            return bool(((first.json or {}).get("data") or {}).get("flags", 0) & 64)
+        deferred = (first.json or {}).get("type") == 5
+        defer_private = bool(((first.json or {}).get("data") or {}).get("flags", 0) & 64)
+        before = mine[1 : mine.index(r)]
+        original_gone = any(x.method == "DELETE" and x.path.endswith("/messages/@original") for x in before)
+        consumed = any(x.method == "POST" for x in before)
+        if r.method == "PATCH" or (deferred and not original_gone and not consumed):
+            return defer_private
+        return bool((r.json or {}).get("flags", 0) & 64)
 
     # -- interactions -------------------------------------------------------------------------
     def autocomplete(self, command: str, focused: str, **options: Any) -> dict[str, Any]:
@@ -270,14 +348,17 @@ class DiscordStandIn:
                 o["focused"] = True
         return payload
 
-    def slash(self, command: str, **options: Any) -> dict[str, Any]:
-        """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands."""
+    def slash(self, command: str, *, as_user: int = USER_ID, permissions: str = PLAYER_PERMISSIONS,
+              **options: Any) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands,
+        typed by the member `as_user` (with `permissions`)."""
         words = command.lstrip("/").split()
         top = next(c for c in self.global_commands if c["name"] == words[0])
         opts = [{"name": k, "type": _option_type(top, words[1:], k), "value": v} for k, v in options.items()]
         for sub in reversed(words[1:]):
             opts = [{"name": sub, "type": 1, "options": opts}]
-        return self._interaction(2, {"id": top["id"], "name": top["name"], "type": 1, "options": opts})
+        return self._interaction(2, {"id": top["id"], "name": top["name"], "type": 1, "options": opts},
+                                 user_id=as_user, permissions=permissions)
 
     def press(self, custom_id: str, message: dict[str, Any], *, user_id: int = USER_ID,
               permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:
@@ -313,7 +394,7 @@ class DiscordStandIn:
             "data": data,
             "locale": "en-GB", "guild_locale": "en-GB", "app_permissions": "104324673", "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.upload_limit,
         }
 
 

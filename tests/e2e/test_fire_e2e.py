@@ -1,5 +1,5 @@
 """/fire through the real discord.py client and the Discord stand-in: the gateway handshake,
-command sync, the interaction callback with a file, ephemeral errors, load and a dropped
+command sync (its limits: test_limits_e2e.py), the interaction callback with a file, ephemeral errors, load and a dropped
 gateway connection."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import re
 
 from PIL import Image
 
@@ -29,38 +28,6 @@ async def test_login_syncs_the_command_tree_once(live_bot, standin):
     assert [r.path for r in puts] == [f"/applications/{APP_ID}/commands"]
     fire = next(c for c in standin.global_commands if c["name"] == "fire")
     assert {o["name"] for o in fire["options"]} >= {"cannon", "great-cannon"}
-
-
-async def test_the_synced_schema_keeps_within_discords_limits(live_bot, standin):
-    name = re.compile(r"^[-_a-z0-9]{1,32}$")
-    commands = standin.global_commands
-    assert 1 <= len(commands) <= 100
-
-    def check(option_list, where):
-        assert len(option_list) <= 25, where
-        leaves = [o for o in option_list if o["type"] not in (1, 2)]
-        required = [bool(o.get("required")) for o in leaves]
-        assert required == sorted(required, reverse=True), f"{where}: required options first"
-        for o in option_list:
-            assert name.match(o["name"]), o["name"]
-            assert 1 <= len(o["description"]) <= 100, f"{where} {o['name']}"
-            assert len(o.get("choices") or []) <= 25
-            assert all(1 <= len(c["name"]) <= 100 for c in o.get("choices") or [])
-            if o["type"] in (1, 2):
-                check(o.get("options", []), f"{where} {o['name']}")
-
-    for c in commands:
-        assert name.match(c["name"]) and 1 <= len(c["description"]) <= 100
-        check(c.get("options", []), c["name"])
-        text = [c["name"], c["description"]]
-
-        def gather(opts):
-            for o in opts:
-                text.extend([o["name"], o["description"]] + [str(ch["name"]) + str(ch["value"]) for ch in o.get("choices") or []])
-                gather(o.get("options", []))
-
-        gather(c.get("options", []))
-        assert sum(map(len, text)) <= 4000, f"{c['name']} is over Discord's 4000 characters"
 
 
 async def test_fire_cannon_answers_with_an_embed_and_a_png_that_decodes(live_bot, standin):
@@ -88,8 +55,9 @@ async def test_a_bad_option_gets_an_ephemeral_sentence(live_bot, standin):
 async def test_twenty_interactions_at_once_are_all_answered(live_bot, standin):
     payloads = [standin.slash("/fire cannon", distance=12 + i, dice=f"H 4 {2 * (1 + i % 5)}") for i in range(20)]
     await asyncio.gather(*(standin.dispatch("INTERACTION_CREATE", p) for p in payloads))
-    calls = await asyncio.gather(*(standin.wait_for(callback_for(p), timeout=30) for p in payloads))
-    assert all(c.json["type"] == 4 and "cannon.png" in c.files for c in calls)
+    answers = await asyncio.gather(*(standin.answered(p, timeout=60) for p in payloads))
+    # The work pool is bounded: the commands that queue for it defer at once and follow up.
+    assert all(first.json["type"] in (4, 5) and "cannon.png" in final.files for first, final in answers)
 
 
 async def test_a_dropped_gateway_connection_is_resumed_and_the_bot_keeps_answering(live_bot, standin):

@@ -70,8 +70,11 @@ def bolt_thrower_reply(shot: BoltShot, image: bytes | None) -> Reply:
         embed.add_field(name="Through the ranks", value=clip_lines(hit_lines), inline=False)
     details = [to_hit_line(shot)]
     if shot.hit and not shot.ranked:
-        picked = ", ".join(d.face for d in shot.pick)
-        details.append(f"Fewer than {shot.weapon.ranked_target} models: the model in the rank was picked at random (D6 {picked}).")
+        if shot.pick:
+            picked = ", ".join(d.face for d in shot.pick)
+            details.append(f"Fewer than {shot.weapon.ranked_target} models: the model in the rank was picked at random (D6 {picked}).")
+        else:
+            details.append(f"Fewer than {shot.weapon.ranked_target} models: one model in the rank, so it is the one hit (no die needed).")
     embed.add_field(name="Shooting", value="\n".join(details), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "bolt thrower"), inline=False)
     embed.set_footer(text=f"{shot.weapon.source} · S{shot.weapon.strength}, {', '.join(shot.weapon.special_rules)}")

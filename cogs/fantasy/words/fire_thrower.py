@@ -35,6 +35,8 @@ def outcome_line(shot: FireThrowerShot) -> str:
 
 def panic_line(shot: FireThrowerShot) -> str | None:
     """Whether the unit takes a Panic test, and the test when it was rolled."""
+    if shot.fired and shot.wiped_out:
+        return "Every model slain: no one is left to take a Panic test."
     if not shot.fired or shot.panic_required is False:
         return None if not shot.fired else "No casualties: no Panic test."
     mods = "".join(f", {why} {m:+d} Ld" for why, m in shot.panic_modifiers)
@@ -77,6 +79,7 @@ def json_fields(shot: FireThrowerShot) -> dict[str, Any]:
         "template": {"length": shot.length, "narrow": 2 * shot.narrow_radius, "wide": 2 * shot.wide_radius},
         "hits": [hit(h) for h in shot.hits],
         "casualties": shot.casualties,
+        "wiped_out": shot.wiped_out,
         "panic": {
             "required": shot.panic_required,
             "modifiers": [{"rule": why, "modifier": m} for why, m in shot.panic_modifiers],

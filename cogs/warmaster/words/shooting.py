@@ -27,8 +27,16 @@ def faces(rolled) -> str:
     return " ".join(d.face for d in rolled) or "-"
 
 
+_IRREGULAR = {"six": "sixes", "die": "dice"}
+
+
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+    """`n` and the word, plural unless n is 1: "1 stand", "2 stands", "2 sixes", "3 dice"."""
+    if n == 1:
+        return f"1 {word}"
+    last = word.split()[-1]
+    many = _IRREGULAR.get(last, last + "s")
+    return f"{n} {word[:len(word) - len(last)]}{many}"
 
 
 def attack_lines(r: AttackResult) -> list[str]:
@@ -119,7 +127,7 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
     verb = "fires" if shot.cannons == 1 else "fire"
     outcome = f"{plural(shot.cannons, name)} {verb}{' grapeshot' if shot.grapeshot else ''}: {units}."
     where = [f"Strikes stand {shot.struck_stand + 1} of {shot.target.placed.unit.name} {cm(shot.distance)} from the closest cannon"
-             + ("." if shot.grapeshot else (": the target mans a tower, so no bounce." if shot.in_tower
+             + ("." if shot.grapeshot else (": the target mans a tower, so no bounce-through and no drive back." if shot.in_tower
                                              else f", leaves it and bounces {cm(shot.weapon.bounce)} on."))]
     for u in shot.units:
         where.append(f"{u.placed.unit.name}: stands {', '.join(str(i + 1) for i in u.through) or '-'} on the path -> {plural(u.attacks, 'attack')}")

@@ -29,7 +29,7 @@ def structure_reply(t: StructureTest, section: str | None, image: bytes | None) 
     else:
         outcome = (f"{what} holds: {t.total}, needed {t.needed}. "
                    + ("It gains a Destruction Token" if t.token_added else "No token: no hits this round")
-                   + f" ({t.tokens_after} now).")
+                   + f" ({t.tokens_after} now). It tests again at the end of the attacker's next Shooting phase, hit or not.")
     lines = []
     if t.shots:
         lines.append(f"To hit: {plural(t.shots, 'shot')} needing {t.to_hit_needed}+: {faces(t.to_hit)} -> {plural(t.hits, 'hit')}")
@@ -70,6 +70,16 @@ def fortress_reply(f: Fortress, image: bytes, command: str = "siege fortress", n
                  summary=(outcome, *lines), fields=fields)
 
 
+def due_words(b, section: str | None) -> str:
+    """How to roll the structure test a failed battering attempt leaves due (seed 001: a building
+    with tokens tests at the end of the attacker's Shooting phase, even with no hits)."""
+    where = f"section:{section}" if section else f"tokens:{b.tokens_before}"
+    gate = " gate:true" if b.gate else ""
+    return (f"{plural(b.tokens_before, 'die')} for its tokens, plus one for each hit your artillery scores on it this phase. "
+            f"Roll it once the shooting is done with `/siege structure kind:{b.structure.key} {where}{gate} hits:N` "
+            "(N = those hits, 0 if none).")
+
+
 def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
     """``/siege batter``: the defenders' fire, then the ram's hits and the structure test."""
     from cogs.warmaster.words.shooting import attack_lines
@@ -79,6 +89,8 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
     if b.failed:
         outcome = (f"The {who} attempt fails: {plural(b.stands_lost, 'stand')} lost to the defenders; "
                    f"the unit retreats {b.retreat} cm.")
+        if b.test_due:
+            outcome += f" {what} still takes its structure test at the end of the Shooting phase: {due_words(b, section)}"
     elif b.destroyed:
         outcome = (f"{what} collapses under the {who} ({b.test.total} against {b.test.points})! The unit may advance "
                    f"or fall back as if it had destroyed its first enemy. {fall_words(b.test)}")
@@ -106,7 +118,7 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
     t = b.test
     fields = {
         "section": section, "batterer": b.batterer.value, "failed": b.failed, "retreat": b.retreat, "hits_taken": b.hits_taken,
-        "stands_lost": b.stands_lost, "fall_back": b.fall_back,
+        "stands_lost": b.stands_lost, "fall_back": b.fall_back, "structure_test_due": b.test_due,
         "structure": None if t is None else {"kind": t.structure.key, "gate": t.gate, "points": t.points, "hits": t.hits,
                                              "tokens_before": t.tokens_before, "dice_total": t.total, "tested": t.tested,
                                              "destroyed": t.destroyed, "token_added": t.token_added, "tokens_after": t.tokens_after},

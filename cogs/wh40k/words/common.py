@@ -28,7 +28,7 @@ def penetration_text(p: Penetration) -> str:
     strength = f"S{p.effective_strength}"
     if p.off_centre:
         strength += f" (S{p.strength} halved, hole off the vehicle)"
-    verdict = {HitResult.NO_EFFECT: "no effect, it bounces off", HitResult.GLANCING: "glancing hit",
+    verdict = {HitResult.NO_EFFECT: "too low to harm it", HitResult.GLANCING: "glancing hit",
                HitResult.PENETRATING: "penetrating hit"}[p.result]
     dice = "D6" if len(p.dice) == 1 else f"{len(p.dice)}D6"
     text = f"{strength} + {dice} {faces} = {p.total} against Armour {p.armour}: {verdict}"
@@ -136,7 +136,8 @@ def damage_json(d: Damage | None) -> dict[str, Any] | None:
 def vehicle_state_text(hit: VehicleHit) -> str:
     v = hit.vehicle
     flags = [name for name, on in (
-        ("open-topped", v.open_topped), ("skimmer moving fast", v.skimmer_fast), ("hull down", v.hull_down),
+        ("open-topped", v.open_topped), ("skimmer moving fast", v.skimmer_fast),
+        ("skimmer", v.skimmer and not v.skimmer_fast), ("hull down", v.hull_down),
         ("smoke", v.smoke), ("already immobilised", v.immobilised), ("already stunned", v.stunned),
         ("no main weapon left", not v.main_weapons)) if on]
     if v.passengers:

@@ -76,9 +76,13 @@ def ordnance_outcome(shot: OrdnanceShot) -> str:
         return text
     if not shot.hull_hit:
         return f"{what} {where}: the marker misses the vehicle."
-    hits = "; ".join(hit_outcome(h).rstrip(".") for h in shot.vehicle_hits)
+    hits = "; ".join(_lower_first(hit_outcome(h).rstrip(".")) for h in shot.vehicle_hits)
     side = f"{shot.facing_hit.value} armour {shot.vehicle.armour(shot.facing_hit)}"
     return f"{what} {where}, the vehicle is hit on its {side}: {hits}."
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def ordnance_lines(shot: OrdnanceShot) -> list[str]:
@@ -95,17 +99,19 @@ def ordnance_lines(shot: OrdnanceShot) -> list[str]:
         lines.append(f"Scatter die HIT: the marker stays on target (D6 {sum_text} ignored).")
     else:
         d = shot.scatter_direction
-        lines.append(f"Scatter arrow {d}° ({clock_face(d)}): the marker moves {sum_text} = {inches(shot.scatter_distance)}.")
+        moves = inches(shot.scatter_distance) if len(shot.distance_dice) == 1 else f"{sum_text} = {inches(shot.scatter_distance)}"
+        lines.append(f"Scatter arrow {d}° ({clock_face(d)}): the marker moves {moves}.")
     c = shot.centre
     off = "on the line of fire" if abs(c.x) < 0.005 else f"{inches(abs(c.x))} {'right' if c.x > 0 else 'left'} of the line of fire"
     lines.append(f"Marker comes down {inches(c.y)} ahead of the firer, {off}.")
     if shot.vehicle is not None and shot.hull_hit:
         if shot.hole_over:
-            lines.append(f"The hole is over the hull: full Strength {shot.strength}, from the firer's side ({shot.facing_hit.value}).")
+            lines.append(f"The hole is over the hull: full Strength {shot.strength}, against the {shot.facing_hit.value} armour, "
+                         "which faces the firer.")
         else:
-            from_where = "from the firer's side" if not shot.barrage else "from the hole, beyond the hull's"
+            from_where = "which faces the firer" if not shot.barrage else "which faces the hole"
             lines.append(f"The hole is off the hull: Strength {shot.strength} halved to {(shot.strength + 1) // 2}, "
-                         f"{from_where} {shot.facing_hit.value}.")
+                         f"against the {shot.facing_hit.value} armour, {from_where}.")
         if len(shot.vehicle_hits) > 1:
             lines.append("Open-topped: the blast hits it twice.")
     if shot.pinning_test is not None and (shot.hits or shot.vehicle_hits):
@@ -292,6 +298,8 @@ def terrain_reply(t: TerrainTest) -> Reply:
 def firing_reply(f: FiringAnswer) -> Reply:
     s = f.summary
     outcome = f"{f.row.name}, moved {inches(f.moved)} ({s.speeds[f.column].name}): {f.weapons}."
+    if f.road:
+        outcome += f" It can only go that far along a road (+{s.road_bonus}\"), and then it may not shoot."
     table = ["type: " + " | ".join(sp.name for sp in s.speeds)]
     table += [f"{r.name}: " + " | ".join(r.weapons) for r in s.types]
     notes = [
@@ -306,7 +314,7 @@ def firing_reply(f: FiringAnswer) -> Reply:
     return Reply(
         embed=embed, image=None, filename="firing.png", command="40k firing", system=SYSTEM, dice=(),
         summary=(outcome, *table, *notes),
-        fields={"type": f.row.key, "moved": f.moved, "speed": s.speeds[f.column].name, "may_fire": f.weapons},
+        fields={"type": f.row.key, "moved": f.moved, "speed": s.speeds[f.column].name, "may_fire": f.weapons, "road": f.road},
     )
 
 

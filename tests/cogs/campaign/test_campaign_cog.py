@@ -385,8 +385,9 @@ async def test_status_shows_only_this_channels_siege(bot):
     await ok(bot, '/siege structure kind:wall section:"east wall" hits:1 dice:"1"', channel=71)
     await ok(bot, '/siege structure kind:gateway-tower gate:true section:gatehouse hits:1 dice:"2"')
     reply = await ok(bot, "/battle status")
-    assert reply.fields["fortifications"] == [{"section": "gatehouse", "kind": "gateway-tower", "gate": True,
+    # The gate of the gateway tower "gatehouse" keeps its tokens as "gatehouse (gate)" (issue 16).
+    assert reply.fields["fortifications"] == [{"section": "gatehouse (gate)", "kind": "gateway-tower", "gate": True,
                                                "structure_points": 12, "tokens": 1, "breached": False}]
     i = await run(bot, "/battle end", roles=(GM_ROLE,))
     md = {f.filename: f.fp.read() for f in i.sent[-1]["files"]}[f"battle-{GUILD}-1.md"].decode()
-    assert "| gatehouse | Gateway tower gate | 12 | 1 | standing |" in md and "east wall" not in md
+    assert "| gatehouse (gate) | Gateway tower gate | 12 | 1 | standing |" in md and "east wall" not in md

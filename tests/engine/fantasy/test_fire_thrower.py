@@ -92,26 +92,35 @@ def test_without_flammable_a_failed_wound_roll_stands():
 
 
 def test_a_casualty_means_a_panic_test_rolled_against_leadership():
-    shot = flame(unit(1, 1, profile=Profile(3)), 8.5, "2 5 3 4", leadership=7)
+    # Two models in file: the front one slain (5), the second survives (1); the Panic test 3 + 4.
+    shot = flame(unit(2, 1, profile=Profile(3)), 8.5, "2 5 1 3 4", leadership=7)
     assert shot.casualties == 1 and shot.panic_required
     assert (shot.panic.total, shot.panic.needed, shot.panic.passed) == (7, 7, True)
     assert shot.panic_modifiers == ()
 
 
 def test_cavalry_take_the_panic_test_at_minus_one_for_flaming_attacks():
-    shot = flame(unit(1, 1, "cavalry", profile=Profile(3)), 8.5, "2 5 3 4", leadership=7)
+    shot = flame(unit(2, 1, "cavalry", profile=Profile(3)), 8.5, "2 5 1 3 4", leadership=7)
     assert shot.panic_modifiers == (("Flaming Attacks", -1),)
     assert (shot.panic.needed, shot.panic.passed) == (6, False)
 
 
 def test_flammable_infantry_fear_the_flames_too():
-    shot = flame(unit(1, 1, profile=Profile(3)), 8.5, "2 5 1 1", leadership=7, flammable=True)
+    shot = flame(unit(2, 1, profile=Profile(3)), 8.5, "2 5 1 1 1 1", leadership=7, flammable=True)
     assert shot.panic_modifiers == (("Flaming Attacks", -1),) and shot.panic.passed
 
 
 def test_a_casualty_without_leadership_says_the_test_is_due_without_rolling_it():
-    shot = flame(unit(1, 1, profile=Profile(3)), 8.5, "2 5")
+    shot = flame(unit(2, 1, profile=Profile(3)), 8.5, "2 5 1")
     assert shot.panic_required is True and shot.panic is None
+
+
+def test_a_unit_with_no_models_left_takes_no_panic_test():
+    # Seed 000, Fire throwers: a unit that suffers casualties takes a Panic test; issue 16: not a
+    # unit wiped out, which has no one left to test. One model, slain by the flame: no test rolled.
+    shot = flame(unit(1, 1, profile=Profile(3)), 8.5, "2 5", leadership=7)
+    assert shot.casualties == 1 and shot.wiped_out
+    assert shot.panic_required is False and shot.panic is None
 
 
 def test_without_a_profile_the_panic_test_hangs_on_the_players_rolls():

@@ -122,9 +122,11 @@ def test_the_moving_and_firing_summary(kind, moved, weapons):
     assert may_fire(DATA.firing, kind, moved).weapons == weapons
 
 
-def test_a_vehicle_cannot_have_moved_beyond_its_move():
-    with pytest.raises(RulesError, match="at most 12"):
-        may_fire(DATA.firing, "normal", 14)
+def test_a_vehicle_cannot_have_moved_beyond_its_move_even_on_a_road():
+    # Issue 16: a normal vehicle moving 14" did so along a road (+6"): it fires no weapons
+    # (tests/engine/wh40k/test_wh40k_fidelity.py); beyond 18" it cannot have moved at all.
+    with pytest.raises(RulesError, match="at most 18"):
+        may_fire(DATA.firing, "normal", 18.5)
 
 
 @settings(max_examples=100, deadline=None)

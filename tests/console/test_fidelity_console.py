@@ -1,0 +1,72 @@
+"""Issue 16 through the console's --json: the replies agree with the book on the points it raised."""
+
+
+# Fantasy 1. Seed 003, Dodge: "a Ward save against attacks in their front arc".
+
+async def test_shoot_from_the_flank_says_dodge_does_not_apply(play):
+    code, r = await play('/shoot shots:1 bs:4 strength:4 toughness:4 dodge:5 facing:flank dice:"4 4"')
+    assert code == 0, r
+    assert r["unsaved"] == 1
+    assert any("outside its front arc" in x for x in r["summary"])
+
+
+async def test_combat_attacks_from_the_flank_are_not_dodged(play):
+    code, r = await play('/combat attacks attacks:1 ws:4 enemy_ws:4 strength:4 toughness:4 dodge:"5+ flank" dice:"4 4"')
+    assert code == 0, r
+    assert r["unsaved"] == 1 and any("outside its front arc" in x for x in r["rules"])
+    code, r = await play('/combat attacks attacks:1 ws:4 enemy_ws:4 strength:4 toughness:4 dodge:5 dice:"4 4 5"')
+    assert code == 0, r
+    assert r["unsaved"] == 0
+
+
+async def test_combat_breath_takes_dodge_and_magical(play):
+    code, r = await play('/combat breath strength:4 models:5 toughness:4 dodge:4 magical:true dice:"1 1 6 6"')
+    assert code == 0, r
+    assert r["unsaved"] == 2 and any("magical attacks that hit automatically" in x for x in r["rules"])
+
+
+# Fantasy 5: one model in the rank needs no die to pick it.
+
+async def test_bolt_thrower_at_one_model_names_no_die(play):
+    code, r = await play('/fire bolt-thrower distance:10 bs:4 ranks:1 files:1 dice:"3"')
+    assert code == 0, r
+    text = " ".join(r["summary"])
+    assert "(D6 )" not in text and "no die needed" in text
+
+
+# 40k 1. Seed 004, Vehicle Moving & Firing Summary, "More than 12"": "No weapons".
+
+async def test_firing_after_more_than_12_inches_is_no_weapons_not_an_error(play):
+    code, r = await play("/40k firing type:normal moved:14")
+    assert code == 0, r
+    assert r["may_fire"] == "no weapons" and r["road"] is True and "road" in r["summary"][0]
+
+
+# 40k 3. Ordnance at a vehicle takes its state, as /40k penetrate does.
+
+async def test_ordnance_at_an_immobilised_vehicle_glancing_5_reads_crew_stunned(play):
+    code, r = await play('/40k ordnance distance:30 strength:8 armour:"13 11 10" state:"immobilised skimmer" dice:"H 1 5 2 5"')
+    assert code == 0, r
+    d = r["vehicle"]["hits"][0]["damage"]
+    assert d["counts_as"] == "crew stunned" and any("drifts" in n for n in d["notes"])
+    assert "crew stunned" in r["summary"][0]
+
+
+async def test_ordnance_refuses_options_that_do_not_fit_the_target(play):
+    code, r = await play('/40k ordnance distance:30 strength:8 armour:"13 11 10" models:5')
+    assert code == 2 and "for a squad target" in r["error"]
+    code, r = await play('/40k ordnance distance:30 strength:8 state:smoke')
+    assert code == 2 and "for a vehicle target" in r["error"]
+    code, r = await play('/40k ordnance distance:30 strength:8 state:"flying"')
+    assert code == 2
+
+
+# 40k 5. Wording: one scatter die reads its inches once.
+
+async def test_ordnance_wording(play):
+    code, r = await play('/40k ordnance distance:30 strength:8 armour:"13 11 10" facing:side dice:"@90 1 1 1"')
+    assert code == 0, r
+    text = " ".join(r["summary"])
+    assert 'moves 1"' in text and "1 = 1" not in text and "side (side)" not in text
+    code, r = await play('/40k penetrate armour:14 strength:4 dice:"2"')
+    assert " ".join(r["summary"]).lower().count("no effect") == 1
