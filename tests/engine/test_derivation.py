@@ -153,17 +153,21 @@ def test_the_fast_path_below_is_the_bots_dice(streams):
     ("artillery", 6, ["2", "4", "6", "8", "10", "M"]),
 ])
 def test_a_million_dice_show_every_face_equally_often(streams, die, n, faces):
-    counts = Counter()
-    for i in range(DICE):
-        counts[faces[first_number(streams, i, n)]] += 1
+    limit = 2**32 - 2**32 % n
+    numbers = Counter(w % n for w in streams[1][:DICE] if w < limit)
+    numbers.update(first_number(streams, i, n) for i in range(DICE) if streams[1][i] >= limit)
+    counts = Counter({faces[k]: c for k, c in numbers.items()})
     assert sum(counts.values()) == DICE
     assert chi_square(counts, faces) < critical(n - 1)
 
 
 def test_a_million_d66_show_all_36_results_equally_often(streams):
-    counts = Counter()
-    for i in range(DICE):
-        counts[(first_number(streams, 2 * i, 6) + 1) * 10 + first_number(streams, 2 * i + 1, 6) + 1] += 1
+    limit, firsts = 2**32 - 2**32 % 6, streams[1]
+    pairs = zip(firsts[0:2 * DICE:2], firsts[1:2 * DICE:2])
+    counts = Counter((a % 6 + 1) * 10 + b % 6 + 1 for a, b in pairs if a < limit and b < limit)
+    counts.update((first_number(streams, 2 * i, 6) + 1) * 10 + first_number(streams, 2 * i + 1, 6) + 1
+                  for i in range(DICE) if firsts[2 * i] >= limit or firsts[2 * i + 1] >= limit)
+    assert sum(counts.values()) == DICE
     results = [t * 10 + u for t in range(1, 7) for u in range(1, 7)]
     assert chi_square(counts, results) < critical(35)
 
@@ -181,7 +185,6 @@ def test_a_million_scatter_dice_hit_a_third_of_the_time_and_point_every_way_even
             k, d = below(stream, 6), below(stream, 360)
         hits[k < 2] += 1
         directions[d] += 1
-    assert chi_square(Counter({"hit": hits[True], "arrow": hits[False]}) , ["hit", "arrow"]) < float("inf")
     expected_hits = DICE / 3
     chi_hits = (hits[True] - expected_hits) ** 2 / expected_hits + (hits[False] - 2 * expected_hits) ** 2 / (2 * expected_hits)
     assert chi_hits < critical(1)
