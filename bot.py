@@ -1,7 +1,7 @@
 """Bombardier: a Discord referee for tabletop war machines.
 
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
-    python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
+    python bot.py play [--json] [--details] [--seed N] ["/fire cannon distance:30"]
     python bot.py commands [--json | --markdown]
     python bot.py verify <export.json> [--head HASH]   check a roll log export (exit 0 ok, 1 failed,
                                   2 unreadable); needs only Python's standard library
@@ -300,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     play = sub.add_parser("play", help="the offline console: slash commands without Discord")
     play.add_argument("command", nargs="?", help='one command to run, e.g. "/fire cannon distance:30"; none opens a prompt')
     play.add_argument("--json", action="store_true", help="print one JSON object per command")
+    play.add_argument("--details", action="store_true", help="print the full breakdown after the glance")
     play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
@@ -339,7 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as e:
         print(e, file=sys.stderr)
         return 2
-    return console.run(bot, getattr(args, "command", None), as_json=getattr(args, "json", False))
+    return console.run(bot, getattr(args, "command", None), as_json=getattr(args, "json", False),
+                       details=getattr(args, "details", False))
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ async def slash(standin, command, **options):
 async def test_roll_answers_with_every_die_and_its_log_entry(live_bot, standin):
     call = await slash(standin, "/roll", expression="4d6>=4 r1", dice="1 4 5 2 6")
     (embed,) = call.json["data"]["embeds"]
-    assert embed["description"] == "**4d6>=4r1: 3 successes of 4**"
-    assert embed["fields"][0]["value"] == "[~~1~~ **6** **4** **5** 2]"
+    assert embed["title"] == "4d6>=4r1: 3 successes of 4"
+    assert (await standin.details(call))["fields"][0]["value"] == "[~~1~~ **6** **4** **5** 2]"
     assert embed["footer"]["text"].startswith("Roll #1 in the log")
     assert not call.json["data"].get("flags", 0) & 64
 

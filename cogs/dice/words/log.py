@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from cogs.common.ledger import chain_words
-from cogs.common.replies import COLOUR_OK, Reply
+from cogs.common.replies import COLOUR_OK, Reply, shorten
 from engine.ledger import Entry
 from cogs.dice.words.verifier import page
 from storage.roll_log import Chain, Reveal, export_csv
@@ -17,6 +17,10 @@ from storage.roll_log import Chain, Reveal, export_csv
 VERIFY_HINT = ("Anyone can check an export with nothing installed: open the attached .html page in a browser "
                "(or python bot.py verify <export.json> --head <hash>)")
 
+
+ENTRY_ROOM = 520
+"""Characters of one entry in /log show's details: ten entries (its most) within Discord's 6,000
+per message; the export keeps every line."""
 
 PRIVATE_HIDDEN = "a private roll (its result: to the roller, the GM role and managers, and in the export)"
 
@@ -37,9 +41,9 @@ def entry_lines(e: Entry, viewer: str | None = None) -> str:
     dice = f"{len(e.dice)} dice" + (f" ({entered} entered)" if entered else "")
     last = f"{dice} · hash {e.hash[:12]}"
     first = f"<@{e.user}>: " + entry_summary(e, viewer)
-    room = 1000 - len(last) - 1  # the hash line always shows; a long result is shortened
+    room = ENTRY_ROOM - len(last) - 1  # the hash line always shows; a long result is shortened at a word
     if len(first) > room:
-        first = first[: room - 1] + "…"
+        first = shorten(first, room)
     return f"{first}\n{last}"
 
 
@@ -85,7 +89,10 @@ def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer:
     summary = (head,) + tuple(f"#{e.number} {e.command}: {entry_summary(e, viewer)}" for e in entries)
     shown = [{"roll": e.number, "time": e.time, "user": e.user, "command": e.command, "private": True, "hash": e.hash}
              if hidden(e, viewer) else e.json() for e in entries]
+    glance = tuple(f"#{e.number} /{e.command} · <@{e.user}>: {shorten(entry_summary(e, viewer).split('; Dice:')[0], 110)}"
+                   for e in entries)
     return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(), summary=summary,
+                 glance_lines=glance,
                  fields={"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment,
                          "asked": asked, "entries": shown})
 

@@ -2,6 +2,7 @@
 
 from unittest.mock import AsyncMock, MagicMock
 
+from cogs.common.replies import REPLY_KEY
 import discord
 import pytest
 from discord import app_commands
@@ -53,9 +54,10 @@ async def run(bot, path: str, interaction=None, **options):
 async def test_roll_lists_every_die_with_rerolls_struck_and_the_log_hash(bot):
     interaction = await run(bot, "roll", expression="4d6>=4 r1", dice="1 4 5 2 6")
     kwargs = interaction.response.send_message.await_args.kwargs
-    embed = kwargs["embed"]
     assert not kwargs.get("ephemeral")
-    assert embed.description == "**4d6>=4r1: 3 successes of 4**"
+    assert kwargs["embed"].title == "4d6>=4r1: 3 successes of 4"
+    assert kwargs["embed"].footer.text.startswith("Roll #1 in the log · hash ")
+    embed = interaction.extras[REPLY_KEY].details()
     assert embed.fields[0].value == "[~~1~~ **6** **4** **5** 2]"
     assert embed.footer.text.startswith("Roll #1 in the log · hash ")
     assert any(f.name == "Roll log" and "committed" in f.value for f in embed.fields)
