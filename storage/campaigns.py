@@ -376,17 +376,19 @@ def battles_played(store: Store, guild_id: int, user_id: int) -> list[Battle]:
     return [_battle(store, r) for r in rows]
 
 
-def end_battle_revealed(store: Store, guild_id: int, channel_id: int,
-                        new_secret: Callable[[], bytes]) -> tuple[Battle, roll_log.Reveal]:
+def end_battle_revealed(store: Store, guild_id: int, channel_id: int, new_secret: Callable[[], bytes], *,
+                        log: Store | None = None) -> tuple[Battle, roll_log.Reveal]:
     """End this channel's battle and reveal its roll log, in ONE transaction: a crash at any point
     leaves either the battle in progress with its log sealed, or the battle ended with its log
     revealed, never an ended battle whose log no command reaches. (A battle started before battles
-    had logs gets its chain opened here, empty.)"""
-    with store.transaction():
+    had logs gets its chain opened here, empty.) `log` is where the roll log lives when it is not
+    `store` (the console's throwaway log under ``--seed``: two files, so not one transaction)."""
+    log = store if log is None else log
+    with store.transaction(), log.transaction():
         battle = end_battle(store, guild_id, channel_id)
         chain = roll_log.battle_chain(battle.id)
-        roll_log.open_chain(store, chain, new_secret)
-        revealed = roll_log.reveal(store, chain, new_secret, rotate=False)
+        roll_log.open_chain(log, chain, new_secret)
+        revealed = roll_log.reveal(log, chain, new_secret, rotate=False)
     return battle, revealed
 
 

@@ -7,7 +7,6 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations.
 """
 
-import json
 import re
 from typing import Optional
 
@@ -18,7 +17,7 @@ from discord.ext import commands
 
 from cogs.campaign import machines as roster_kinds
 from cogs.common.access import Actor, PermissionRefused, actor, in_store
-from cogs.common.ledger import battle_chain
+from cogs.common.ledger import battle_chain, log_store
 from cogs.campaign.words import (
     GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, forget_reply, purge_reply, roster_reply,
     settings_reply, with_roll_log,
@@ -28,6 +27,7 @@ from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
 from engine.inputs import quote
 from renders.campaign.battle import render_battle
+from cogs.dice.words.log import export_files, head_line
 from storage import campaigns, privacy, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, JOINING_RULES, TURN_RULES, change_settings, settings_for
@@ -256,7 +256,7 @@ class BattleCog(CampaignCogBase):
                 players = c.members
             b = campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
                                        campaign=campaign, players=players)
-            opened.append(roll_log.open_chain(self.store, battle_chain(b.id), self.bot.new_secret))
+            opened.append(roll_log.open_chain(log_store(self.bot), battle_chain(b.id), self.bot.new_secret))
             return b
 
         opened: list = []
@@ -320,7 +320,8 @@ class BattleCog(CampaignCogBase):
             if who.user_id != b.started_by and not who.gm:
                 raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone "
                                         f"with {who.gm_words()} can end it.")
-            ended, r = campaigns.end_battle_revealed(self.store, who.guild_id, who.channel_id, self.bot.new_secret)
+            ended, r = campaigns.end_battle_revealed(self.store, who.guild_id, who.channel_id, self.bot.new_secret,
+                                                          log=log_store(self.bot))
             revealed.append(r)
             return ended
 
@@ -328,14 +329,7 @@ class BattleCog(CampaignCogBase):
         who, b, roster, shots = await self._battle(interaction, change)
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
         r = revealed[0]
-        data = r.export
-        files = ((f"battle-{b.guild_id}-{b.id}-rolls.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)
-        await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
-            f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
-            f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
-            f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json",
-        ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
-            "entries": len(data["entries"])}, files))
+        await send_reply(interaction, revealed_log(battle_end_reply(who.game, b, roster, shots, sections), b, r))
 
     @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")
     @app_commands.describe(battle="The battle's number (default: the newest here that needs it)")
@@ -348,17 +342,8 @@ class BattleCog(CampaignCogBase):
 
         revealed: list = []
         who, b, roster, shots = await self._battle(interaction, change)
-        r = revealed[0]
-        data = r.export
-        name = f"battle-{b.guild_id}-{b.id}-rolls.json"
         reply = battle_reply("battle reveal", who.game, b, f"Battle {b.id}: its roll log revealed", roster, shots)
-        await send_reply(interaction, with_roll_log(reply, [
-            f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
-            f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
-            f"Anyone can check every roll: python bot.py verify {name}",
-        ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"],
-            "secret": r.secret.hex(), "entries": len(data["entries"])},
-            ((name, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)))
+        await send_reply(interaction, revealed_log(reply, b, revealed[0]))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -369,6 +354,22 @@ class BattleCog(CampaignCogBase):
         image = await off_the_loop(interaction, render_battle, board)
         await send_reply(interaction, battle_reply("battle status", who.game, b, f"Battle: turn {b.turn}",
                                                    roster, shots, image, sections))
+
+
+def revealed_log(reply, b: campaigns.Battle, r: roll_log.Reveal):
+    """A battle reply with its revealed roll log (/battle end, /battle reveal): the count, the secret,
+    the head hash to check against, and the export with the page that checks it with nothing installed."""
+    data = r.export
+    stem = f"battle-{b.guild_id}-{b.id}-rolls"
+    return with_roll_log(reply, [
+        f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
+        f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
+        head_line(data),
+        f"Anyone can check every roll with nothing installed: open the attached {stem}.html in a browser and "
+        f"paste the head hash above (or python bot.py verify {stem}.json --head HASH).",
+    ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
+        "entries": len(data["entries"]), "head": data["head"], "count": data["count"]},
+        export_files(data, stem, csv=False))
 
 
 class MachineCog(CampaignCogBase):
