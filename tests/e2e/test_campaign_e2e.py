@@ -70,8 +70,9 @@ async def test_machine_battle_and_fire_with_a_machine(live_bot, standin):
     end = await send(standin, "/battle end")
     assert "shots: 1" in public(end)["description"]
     names = sorted(end.files)
-    assert names[0].endswith("-rolls.json") and names[1].endswith(".json") and names[2].endswith(".md")
-    assert json.loads(end.files[names[1]])["totals"]["shots"] == 1
+    assert names[0].endswith("-rolls.html") and names[1].endswith("-rolls.json")  # the page that checks the export, and it
+    assert names[2].endswith(".json") and names[3].endswith(".md")
+    assert json.loads(end.files[names[2]])["totals"]["shots"] == 1
     assert "Old Betsy" in public(await send(standin, "/machine list"))["description"]
 
 

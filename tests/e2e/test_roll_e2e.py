@@ -27,7 +27,7 @@ async def test_log_export_sends_json_and_csv_in_one_answer(live_bot, standin):
     await slash(standin, "/roll", expression="2d6+1")
     call = await slash(standin, "/log export")
     data = call.json["data"]
-    assert [a["filename"] for a in data["attachments"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv"]
+    assert [a["filename"] for a in data["attachments"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv", "roll-log-epoch1.html"]
     exported = json.loads(call.files["roll-log-epoch1.json"])
     assert exported["format"] == "bombardier-roll-log" and len(exported["entries"]) == 1
     assert call.files["roll-log-epoch1.csv"].decode().startswith("roll,time,user,command")

@@ -78,14 +78,14 @@ async def test_only_managers_reveal_the_secret(bot):
     allowed = await run(bot, "log reveal", fake_interaction(manager=True))
     kwargs = allowed.response.send_message.await_args.kwargs
     assert kwargs["embed"].title == "Roll log secret revealed"
-    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv"]
+    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv", "roll-log-epoch1.html"]
 
 
 async def test_log_export_attaches_json_and_csv(bot):
     await run(bot, "roll", expression="2d6")
     interaction = await run(bot, "log export")
     kwargs = interaction.response.send_message.await_args.kwargs
-    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv"]
+    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv", "roll-log-epoch1.html"]
 
 
 async def test_channels_of_other_servers_have_their_own_logs(bot):
