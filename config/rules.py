@@ -171,6 +171,12 @@ def _fantasy(kind: str, key: str) -> RulesTable:
         b = data.bolt_throwers[key]
         return RulesTable(b.name, ("Range", "Strength", "Special rules"),
                           ((f'{b.range}"', str(b.strength), ", ".join(b.special_rules)),), b.source)
+    if kind == "fire-thrower":
+        f = data.fire_throwers[key]
+        return RulesTable(f.name, ("Range", "Strength", "Special rules", "Template"), (
+            ("none: the template starts at the barrel", str(f.strength), ", ".join(f.special_rules),
+             f'{f.template.name}, {f.template.length:g}" long, {f.template.narrow:g}" to {f.template.wide:g}" wide '
+             "(core rulebook size)"),), f.source)
     if kind == "grapeshot":
         g = data.grapeshot
         return RulesTable(g.name, ("Range", "Strength", "Special rules"),

@@ -40,6 +40,13 @@ work works explain tell mean means does get gets
 """.split())
 """Words a question is made of that say nothing about which rule it is."""
 
+QUESTION_WORDS = frozenset("""
+whats whos hows wheres much many far long big often can cant could should must may might do dont did
+is isnt are arent was which who what when where why how i me my mine we our us you your please pls plz
+does doesnt rule rules work works happen happens use used using roll rolls need needs get gets got
+""".split())
+"""Words of a question that name no rule: dropped before a question is compared to names whole."""
+
 WEIGHTS = {"name": 10.0, "aliases": 8.0, "keywords": 5.0, "source": 1.5, "summary": 1.0}
 """bm25 column weights: a word in the name counts far more than one in the summary."""
 
@@ -71,6 +78,9 @@ class Found:
     """False when nothing matched and `entries` are only the nearest names."""
     elsewhere: RuleEntry | None = None
     """With a game filter that left only weak matches: the strong match in another game."""
+    weak: bool = False
+    """Something matched, but too little of the question to answer with it: `entries` are offered
+    as "did you mean" (and `matched` is False)."""
 
 
 class RulesIndex:
@@ -106,6 +116,16 @@ class RulesIndex:
                 self._owners.append(i)
                 self._exact.setdefault(n, []).append(i)
         self._sorted_names = sorted(zip(self._names, self._owners))
+        # names and aliases as word tuples, plurals folded, for finding them inside a question
+        self._phrases: list[tuple[tuple[str, ...], int, bool]] = []
+        self._name_words: list[frozenset[str]] = []
+        for i, e in enumerate(self.entries):
+            for n, text in enumerate((e.name, *e.aliases)):
+                words = tuple(fold(w) for w in meaningful(normalise(text).split()))
+                if words:
+                    self._phrases.append((words, i, n == 0))
+            self._name_words.append(frozenset(
+                fold(w) for text in (e.name, *e.aliases, *e.keywords) for w in meaningful(normalise(text).split())))
         self._keyword_owners: dict[str, list[int]] = {}
         for i, e in enumerate(self.entries):
             for text in e.keywords:
@@ -176,13 +196,24 @@ class RulesIndex:
             for i, s in found.items():
                 scores[i] = scores.get(i, 0.0) + weight * s
 
-        add({i: 1.0 for i in self._exact.get(text, [])}, 3.0)
-        add({i: 1.0 for i in self._keyword_owners.get(text, [])}, 1.5)
+        content = self._content(text)
         words = self._words(query)
-        add(self._full_text(words, prefix_last=autocomplete), 1.0)
-        if len(text.split()) <= 4:  # names are short: a whole question is not compared to one
-            fuzzy = self._fuzzy(text)
-            add({i: (s - 0.6) / 0.4 for i, s in fuzzy.items() if s >= 0.75}, 1.5)
+        asked = [w for w in words if w not in QUESTION_WORDS]  # typos mended, question words gone
+        exact = self._exact_names(text) or self._exact_names(content) or self._about(asked)
+        add(exact, 3.0)
+        add({i: 1.0 for i in self._keyword_owners.get(text, [])}, 1.5)
+        phrases = self._phrases_in(asked)
+        add(phrases, 1.0)
+        if len(asked) >= 2:  # every word of the question among an entry's names: "bolt thrower skewer"
+            folded = [fold(w) for w in asked]
+            add({i: c for i, names in enumerate(self._name_words)
+                 if (c := sum(w in names for w in folded) / len(folded)) >= 0.5}, 2.0)
+        bm25 = self._full_text(words, prefix_last=autocomplete)
+        add(bm25, 1.0)
+        fuzzy: dict[int, float] = {}
+        if len(content.split()) <= 4:  # names are short: a whole question is not compared to one
+            fuzzy = {i: (s - 0.6) / 0.4 for i, s in self._fuzzy(content or text).items() if s >= 0.75}
+            add(fuzzy, 1.5)
         if autocomplete:
             add({i: 1.0 for i in self._starting_with(text)}, 1.0)
         if game is not None and scores:
@@ -203,10 +234,56 @@ class RulesIndex:
         def rank(item: tuple[int, float]) -> tuple:
             i, s = item
             good = s >= best * 0.5
-            return (-(good and self.entries[i].game == preferred), -s, self.entries[i].name)
+            # equal scores: the games in their usual order (Fantasy, the default game, first)
+            return (-(good and self.entries[i].game == preferred), -round(s / best * 20), list(GAMES).index(self.entries[i].game),
+                    -s, self.entries[i].name)
 
         ordered = sorted(((i, s) for i, s in scores.items() if s >= floor), key=rank)
+        words = asked
+        top = ordered[0][0]
+        if not autocomplete and top not in exact and top not in phrases and fuzzy.get(top, 0.0) < 0.5 \
+                and self._named_share(top, words) <= 0.5 and len(words) >= 2:
+            # only a word or two of a longer question matched: offer, do not answer
+            return Found(query, tuple(self.entries[i] for i, _ in ordered[:5]), matched=False, weak=True)
         return Found(query, tuple(self.entries[i] for i, _ in ordered[:limit]), matched=True)
+
+    def _content(self, text: str) -> str:
+        """A normalised question less its stop and question words: what it is about."""
+        return " ".join(w for w in text.split() if w not in STOP_WORDS and w not in QUESTION_WORDS)
+
+    def _exact_names(self, text: str) -> dict[int, float]:
+        """Entries named (1.0) or aliased (0.8) exactly `text`."""
+        out: dict[int, float] = {}
+        for i in self._exact.get(text, []) if text else []:
+            named = normalise(self.entries[i].name) == text
+            out[i] = max(out.get(i, 0.0), 1.0 if named else 0.8)
+        return out
+
+    def _about(self, asked: list[str]) -> dict[int, float]:
+        """The entry named by what is left of the question once the topic words go ("cannon range",
+        "great cannon strength"): the machine or troop whose profile answers it."""
+        rest = " ".join(w for w in asked if w not in TOPIC_WORDS)
+        return self._exact_names(rest) if rest and len(rest.split()) < len(asked) else {}
+
+    def _phrases_in(self, asked: list[str]) -> dict[int, float]:
+        """Entries all of whose name's or alias's words are in the question, scored by the share of
+        the question it covers: the most specific name found wins ("stone thrower misfire" is the
+        misfire chart's alias, "stone thrower" only the machine's name)."""
+        words = {fold(w) for w in asked}
+        if not words:
+            return {}
+        out: dict[int, float] = {}
+        for phrase, i, is_name in self._phrases:
+            if set(phrase) <= words:  # in any order: "crew of a war machine" finds "war machine crew"
+                share = len(set(phrase)) / len(words) * (1.0 if is_name else 0.9)
+                out[i] = max(out.get(i, 0.0), share)
+        return out
+
+    def _named_share(self, i: int, words: list[str]) -> float:
+        """The share of the question's words among entry `i`'s name, aliases and keywords."""
+        if not words:
+            return 0.0
+        return sum(1 for w in words if fold(w) in self._name_words[i]) / len(words)
 
     def _names_a_word_of(self, i: int, text: str) -> bool:
         """Entry `i`'s name, aliases or keywords share a word with the query ("cannon" and
@@ -262,6 +339,32 @@ class RulesIndex:
             return self._default(game, preferred, limit)
         ordered = sorted(scores, key=lambda i: (-scores[i], self.entries[i].game != preferred, self.entries[i].name))
         return tuple(self.entries[i] for i in ordered[: min(limit, 5)])
+
+
+TOPIC_WORDS = frozenset("""
+range minimum maximum min max strength profile profiles stats stat statline characteristics points cost costs
+much long far big
+""".split())
+"""Words that ask for part of a machine's or troop's profile: "cannon range" is about the cannon."""
+
+
+def meaningful(words: list[str]) -> list[str]:
+    """Words less the stop and question words."""
+    return [w for w in words if w not in STOP_WORDS and w not in QUESTION_WORDS]
+
+
+def fold(word: str) -> str:
+    """A word with its ending folded (``misfires`` -> ``misfire``, ``moving`` and ``move`` ->
+    ``mov``), for matching a question's words to names."""
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    return word
 
 
 def choice_label(entry: RuleEntry) -> str:

@@ -96,17 +96,21 @@ def _nearest_reply(found: Found) -> Reply:
     if found.elsewhere is not None:
         text = (f"'{found.query}' is not a rule of that game: it is {found.elsewhere.name} "
                 f"({found.elsewhere.game_name}). That game's nearest entries:")
+    elif found.weak:
+        text = (f"Only part of '{found.query}' matched a rule, so the bot will not guess. Did you mean one of "
+                "these? Pick one with the term option, or ask with the rule's name.")
     elif found.query.strip():
         text = f"Nothing matches '{found.query}'. The nearest entries:"
     else:
         text = "Name a rule, machine, chart or question, e.g. bounce. Some entries to start with:"
-    embed = discord.Embed(title="No exact match", description=text, colour=COLOUR_MISS)
+    title = f"Did you mean {found.entries[0].name}?" if found.weak else "No exact match"
+    embed = discord.Embed(title=title[:256], description=text, colour=COLOUR_MISS)
     embed.add_field(name="Try one of these", value=clip_lines([f"• {line}" for line in lines], FIELD), inline=False)
     embed.set_footer(text="Type a few letters in the term option to pick from the list.")
     return Reply(embed=embed, image=None, filename="", command="rules", system=found.entries[0].game, dice=(),
                  summary=(text, *lines), fields={
-                     "query": found.query, "matched": False, "entries": [entry_json(e) for e in found.entries],
-                     "related": [], "profile": None, "chart": None,
+                     "query": found.query, "matched": False, "did_you_mean": found.weak,
+                     "entries": [entry_json(e) for e in found.entries], "related": [], "profile": None, "chart": None,
                  })
 
 

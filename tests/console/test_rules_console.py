@@ -56,8 +56,8 @@ async def test_every_help_example_runs_in_the_console(play, name, example):
 
 @pytest.mark.parametrize("game, term, first, unset", [
     ("warmaster", "cannon", "warmaster:cannon", "warhammer-fantasy:cannon"),
-    ("fantasy", "grapeshot", "warhammer-fantasy:grapeshot", "warmaster:grapeshot"),
-    ("40k", "explodes", "wh40k:penetrating-hit-table", "warmaster:helblaster-gun"),
+    ("warmaster", "grapeshot", "warmaster:grapeshot", "warhammer-fantasy:grapeshot"),
+    ("40k", "explodes", "wh40k:penetrating-hit-table", "warhammer-fantasy:black-powder-misfire-chart"),
 ])
 async def test_the_channels_default_game_ranks_first_through_the_console(play, game, term, first, unset):
     """The console's offline identity manages its server, so it can set the channel's game; each

@@ -104,7 +104,7 @@ async def test_a_servers_game_ranks_first_in_its_channels_and_40k_entries_lead_f
     assert await bot.channel_game(fake_interaction(9, 7)) is None  # another server chose nothing
     assert await bot.channel_game(fake_interaction(None, 7)) is None  # a direct message
     assert (await call(bot, "rules", where=(5, 7), term="explodes")).title == "Penetrating Hit Table · Warhammer 40,000"
-    assert (await call(bot, "rules", where=(9, 7), term="explodes")).title == "Helblaster Gun · Warmaster"
+    assert (await call(bot, "rules", where=(9, 7), term="explodes")).title == "Black Powder Misfire Chart · Warhammer Fantasy"
     choices = await bot.get_cog("RulesCog").term_autocomplete(fake_interaction(5, 7), "explod")
     assert choices[0].name.endswith("· Warhammer 40,000")
 
