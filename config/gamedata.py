@@ -23,7 +23,7 @@ from engine.wh40k.profiles import (
     BlastMarker, DamageRow, DamageTable, FiringRow, FiringSummary, Outcome, PenetrationWeapon, Read, Speed, WoundRules,
 )
 from engine.warmaster.profiles import (
-    Artillery, OilChart, OilRow, Position, PositionRule, Scenario, SiegeArtillery, SiegeRules, Structure, Troop, TroopProfile,
+    Artillery, Equipment, OilChart, OilRow, Position, PositionRule, Scenario, SiegeArtillery, SiegeRules, Structure, Troop, TroopProfile,
 )
 
 HERE = Path(__file__).parent
@@ -239,6 +239,8 @@ class WarmasterData:
     siege_artillery: Mapping[str, SiegeArtillery]
     siege: SiegeRules
     scenarios: Mapping[str, Scenario]
+    equipment: Mapping[str, Equipment]
+    """The siege equipment lists' items, points and limits."""
 
 
 def _artillery(key: str, raw: dict) -> Artillery:
@@ -281,8 +283,16 @@ def warmaster() -> WarmasterData:
                                                             v["bounce"], v["position_shift"], tuple(v["effects"]), v["source"])
                                           for k, v in raw["siege_artillery"].items()}),
         siege=SiegeRules(s["ram_hits"], s["failed_batter_fall_back"], s["sally_gate_dice"], s["breaching_per_1000"],
-                         tuple(s["wall_breaching"]), s["source"]),
+                         tuple(s["wall_breaching"]), s["source"], s.get("giant_hits", 8), s.get("giant_armour", 5)),
         scenarios=MappingProxyType({k: Scenario(k, v["name"], v["last_turn"], v["source"], v.get("ends_from_turn", 0), v.get("ends_on", 0),
                                                 v.get("relief_from_turn", 0), v.get("relief_on", 0), v.get("dispatch_bonus", 0))
                                     for k, v in raw["scenarios"].items()}),
+        equipment=MappingProxyType({k: _equipment(k, v) for k, v in raw["equipment"].items()}),
     )
+
+
+def _equipment(key: str, raw: dict) -> Equipment:
+    if raw["side"] not in ("defender", "attacker", "both"):
+        raise ValueError(f"warmaster.toml equipment.{key}: side '{raw['side']}' is not defender/attacker/both")
+    return Equipment(key, raw["name"], raw["list"], raw.get("cost", 0), raw["side"], raw.get("min", 0), raw.get("max"),
+                     raw.get("breaching", False), tuple(raw.get("not_for", ())), raw.get("note", ""))

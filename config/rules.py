@@ -248,6 +248,14 @@ def _wm_structure(key: str) -> tuple[str, str]:
     return s.name, f"{s.points}" + (f" (its gate {s.gate_points})" if s.gate_points else "")
 
 
+def _min_max(e) -> str:
+    return f"{e.min or '-'}/{e.max if e.max is not None else '-'}"
+
+
+def _bought_by(e) -> str:
+    return {"defender": "defenders only", "attacker": "attackers only", "both": "either side"}[e.side]
+
+
 def _warmaster(kind: str, key: str) -> RulesTable:
     data = warmaster()
     if kind == "siege-profile":
@@ -291,12 +299,20 @@ def _warmaster(kind: str, key: str) -> RulesTable:
     if kind == "list":
         lists = "Warmaster Siege & Fortresses: Siege equipment lists"
         if key == "fortification":
-            return RulesTable("Fortification list: structure points (the bot's data)", ("Section", "Structure points"),
-                              tuple(_wm_structure(k) for k in data.structures), f"{lists}, Fortification")
+            def row(e) -> tuple[str, ...]:
+                points = _wm_structure(e.key)[1] if e.key in data.structures else "-"
+                return (e.name, points, e.note or str(e.cost), _min_max(e), _bought_by(e))
+            return RulesTable("Fortification list: structure points and costs (the bot's data)",
+                              ("Section", "Structure points", "Points", "Min/max", "Bought by"),
+                              tuple(row(e) for e in data.equipment.values() if e.list == "fortification"),
+                              f"{lists}, Fortification")
         if key == "siege-equipment":
             machines = [k for k, p in data.siege_profiles.items() if p.type == "M"]
-            return RulesTable("Siege equipment list: the machines (the bot's data)", ("Machine", *WM_PROFILE),
-                              tuple((data.siege_profiles[k].name, *_wm_profile(k)) for k in machines), lists)
+            rows = [(data.siege_profiles[k].name, *_wm_profile(k)) for k in machines]
+            rows += [(e.name, "-", "-", "-", "-", str(e.cost), _min_max(e)) for e in data.equipment.values()
+                     if e.list == "siege equipment" and e.key not in data.siege_profiles]
+            return RulesTable("Siege equipment list: points and profiles (the bot's data)", ("Item", *WM_PROFILE),
+                              tuple(rows), lists)
         if key == "siege-artillery":
             return RulesTable("Siege artillery list", ("Engine", *WM_PROFILE, "Range"), tuple(
                 (a.name, *_wm_profile(k), f"{a.min_range}-{a.range} cm" if a.min_range else f"up to {a.range} cm")

@@ -15,7 +15,7 @@ from engine.inputs import check_list, quote, read_float, read_int
 from engine.warmaster.cannon import PlacedUnit
 from engine.warmaster.profiles import Position
 from engine.warmaster.shooting import MAX_STANDS, Side, Unit
-from engine.warmaster.stands import Formation, lay_out, lay_out_at
+from engine.warmaster.stands import Formation, lay_out, lay_out_at, lay_out_centred
 
 DATA = warmaster()
 POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
@@ -147,7 +147,7 @@ def target_stands(*, formation: str, stands: int, at: str | None, front: Point, 
     """The target's stands: `at` ("0,1 4,1 2,3": each stand's centre in cm from the unit's front
     centre, x to the firer's right, y away from the firer) or else `stands` in a `formation`."""
     if not at:
-        return lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
+        return lay_out_centred(Formation(formation), stands, front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
     centres = []
     tokens = at.replace(";", " ").split()
     if not 1 <= len(tokens) <= MAX_STANDS:
@@ -158,3 +158,39 @@ def target_stands(*, formation: str, stands: int, at: str | None, front: Point, 
             raise RulesError(f"Stands at: '{quote(token)}' is not x,y in cm (e.g. '0,1 4,1 2,3').")
         centres.append(Point(read_float(m[1], "Stands at: x"), read_float(m[2], "Stands at: y")))
     return lay_out_at(tuple(centres), front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
+
+
+LIST_HELP = 'e.g. "tower 2, wall 4, gateway, bombard, army high elves"'
+
+
+def equipment_list(text: str) -> tuple[tuple, str | None]:
+    """The `list` option of ``/siege army``: items separated by commas, each a name and an
+    optional count before or after it ("tower 2", "2 towers", "log rams"), and ``army NAME``.
+    Returns ((item, count), ...) and the army named (or None)."""
+    wanted: dict[str, int] = {}
+    army = None
+    names = {**{e.key: e for e in DATA.equipment.values()}, **{e.name.lower(): e for e in DATA.equipment.values()}}
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        words = part.lower().split()
+        if words[0] == "army":
+            if len(words) == 1:
+                raise RulesError("List: 'army' needs the army's name, e.g. 'army high elves'.")
+            army = " ".join(words[1:])
+            continue
+        count = 1
+        if words[0].isdigit():
+            count, words = int(words[0]), words[1:]
+        elif words[-1].isdigit() or words[-1].lstrip("x").isdigit():
+            count, words = int(words[-1].lstrip("x")), words[:-1]
+        name = " ".join(words)
+        item = None
+        for candidate in (name, name.replace(" ", "-"), name.rstrip("s"), name.rstrip("s").replace(" ", "-")):
+            item = names.get(candidate)
+            if item is not None:
+                break
+        if item is None:
+            raise RulesError(f"List: '{part}' is not an item of the siege lists; {LIST_HELP}.")
+        wanted[item.key] = wanted.get(item.key, 0) + count
+    return tuple((DATA.equipment[k], n) for k, n in wanted.items()), army

@@ -17,23 +17,25 @@ from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    MAX_NEAR, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, near_units, new_dice, place, troop_autocomplete, unit,
+    LIST_HELP, MAX_NEAR, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, equipment_list, near_units, new_dice, place,
+    troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
 from engine.errors import RulesError
 from engine.geometry import Point
 from engine.warmaster.cannon import PlacedUnit, fire_cannons
 from engine.warmaster.shooting import MAX_HITS_PER_STAND, MAX_STANDS
-from engine.warmaster.stands import Formation, lay_out
+from engine.warmaster.stands import Formation, lay_out_centred
 from renders.warmaster.fortress import render_fortress
 from renders.warmaster.artillery import render_cannon
 from cogs.warmaster.words.shooting import plural, volley_reply
 from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster.fortress_state import fortress, section_test
 from cogs.warmaster.words.siege import (
-    army_reply, assault_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
+    army_reply, assault_reply, list_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
 )
 from engine.warmaster.assault import AssaultKind, Fighters, assault
+from engine.warmaster.siege_lists import check_list
 from engine.warmaster.scenarios import army_check, into_the_breach_end, sally_gate, watchtower_relief
 from engine.warmaster.battering import Batterer, batter
 from cogs.warmaster.words.shooting import oil_reply
@@ -88,11 +90,17 @@ class SiegeCog(commands.Cog):
     async def batter(
         self, interaction: discord.Interaction, kind: str, by: str = "ram", rams: Range[int, 1, 4] = 1,
         shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
-        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Range[int, 1, MAX_STANDS] = 3,
-        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, troop: str = "infantry",
-        dice: Optional[str] = None,
+        tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Optional[Range[int, 1, MAX_STANDS]] = None,
+        hits: Optional[Range[int, 1, MAX_HITS_PER_STAND]] = None, armour: Optional[Range[int, 0, 6]] = None,
+        troop: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
-        who = unit("battering unit", stands=stands, hits=hits, armour=armour, position="open", troop=troop)
+        # A giant batters as itself (one monster stand, Hits 8, Armour 5+), others as 3 infantry stands.
+        giant = by == Batterer.GIANT.value
+        who = unit("battering unit", stands=stands if stands is not None else (1 if giant else 3),
+                   hits=hits if hits is not None else (DATA.siege.giant_hits if giant else 3),
+                   armour=armour if armour is not None else (DATA.siege.giant_armour if giant else 0), position="open",
+                   troop=troop if troop is not None else ("monster" if giant else "infantry"))
+
         def attempt(tokens: int):
             return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, new_dice(self.bot, dice),
                           batterer=Batterer(by), rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
@@ -132,8 +140,8 @@ class SiegeCog(commands.Cog):
 
         def work():
             front = Point(offset, distance)
-            target = PlacedUnit(target_unit, lay_out(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
-                                                     depth=DATA.stand_depth))
+            target = PlacedUnit(target_unit, lay_out_centred(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
+                                                              depth=DATA.stand_depth))
             return fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
                                 others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
 
@@ -192,13 +200,19 @@ class SiegeCog(commands.Cog):
 
     @siege.command(name="army", description="Siege army list check")
     @app_commands.describe(points="Army points", side="Attacker or defender",
-                           breaching="Wall-breaching artillery in it")
+                           breaching="Wall-breaching artillery in it", list=f"Its siege items, {LIST_HELP}")
     @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
     async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
-                   breaching: Range[int, 0, 100] = 0) -> None:
-        checked = await off_the_loop(interaction, lambda: army_check(DATA.siege, points, defender=side == "defender",
-                                                                     breaching=breaching))
-        await send_reply(interaction, army_reply(checked))
+                   breaching: Range[int, 0, 100] = 0, list: Optional[str] = None) -> None:
+        if list is None:
+            checked = await off_the_loop(interaction, lambda: army_check(DATA.siege, points, defender=side == "defender",
+                                                                         breaching=breaching))
+            await send_reply(interaction, army_reply(checked))
+            return
+        items, army = equipment_list(list)
+        checked = await off_the_loop(interaction, lambda: check_list(DATA.siege, points, items, defender=side == "defender",
+                                                                     army=army, extra_breaching=breaching))
+        await send_reply(interaction, list_reply(checked))
 
     @siege.command(name="fortress", description="This channel's siege so far")
     async def show_fortress(self, interaction: discord.Interaction) -> None:

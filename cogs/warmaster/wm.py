@@ -69,7 +69,7 @@ class WarmasterCog(commands.Cog):
     @private_option
     @app_commands.describe(
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
-        formation="Target line or column (default: column)", turn="Target turned, degrees", offset="Target cm right of the line",
+        formation="Target line or column (default: column)", turn="Target turned about its centre, degrees", offset="Target cm right of the line",
         near=NEAR_DESCRIPTION,
         grapeshot="Charged: grapeshot, no bounce", at=AT, in_tower="Target mans a tower: no bounce", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
@@ -97,37 +97,39 @@ class WarmasterCog(commands.Cog):
 
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
     @private_option
-    @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band", **TARGET)
+    @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band",
+                           charging="Target is charging", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete)
     async def helblaster(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(HELBLASTER.range)],
         attacks: Optional[Range[int, 1, 6]] = None, armour: Range[int, 0, 6] = 0, position: str = "open",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
-        dice: Optional[str] = None,
+        charging: bool = False, dice: Optional[str] = None,
     ) -> None:
-        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
         shot = await off_the_loop(interaction, lambda: fire_helblaster(HELBLASTER, DATA.positions, target, range,
                                                                        new_dice(self.bot, dice), attacks=attacks))
         await send_reply(interaction, helblaster_reply(shot))
 
     @wm.command(name="bone-thrower", description="Bone Thrower (40 cm): skewers up to 3 touching stands")
     @private_option
-    @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column (default: column)", turn="Target turned, degrees",
+    @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column (default: column)", turn="Target turned about its centre, degrees",
                            offset="Target cm right of the line", near=NEAR_AS_CANNON, at=AT,
-                           **{k: v for k, v in TARGET.items() if k != "armour"})
+                           charging="Target is charging", **{k: v for k, v in TARGET.items() if k != "armour"})
     @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete)
     async def bone_thrower(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(BONE.range)], formation: str = "column",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -40.0, 40.0] = 0.0,
-        near: Optional[str] = None, at: Optional[str] = None, dice: Optional[str] = None,
+        near: Optional[str] = None, at: Optional[str] = None, charging: bool = False, dice: Optional[str] = None,
     ) -> None:
         def work():
             front = Point(offset, distance)
             placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
-            target = PlacedUnit(unit("target", stands=len(placed), hits=hits, armour=0, position=position, troop=troop), placed)
+            target = PlacedUnit(unit("target", stands=len(placed), hits=hits, armour=0, position=position, troop=troop,
+                                     charging=charging), placed)
             return fire_bone_thrower(BONE, DATA.positions, target, new_dice(self.bot, dice),
                                      others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth))
 

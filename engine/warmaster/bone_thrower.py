@@ -10,6 +10,9 @@
    then other enemy units along the line, then friends (whose drive backs come after every
    enemy's); engaged units carry their hits into the combat instead.
 
+It may shoot at a charging enemy at any point of the charge, its final position included (seed
+002): a charging target carries its hits into the combat and is not driven back (core).
+
 Where the book is silent (our reading): the line runs from the machine's front centre through
 the closest point of the closest target stand, as a cannon's does, and on to the 40 cm range;
 a stand is in the line when the line runs inside it; stands "touch" when their edges are within

@@ -6,6 +6,10 @@ one attack, more 1s than 6s among them and the gun explodes (destroyed, no shot)
 are scored by the target's position as usual (core) and the target's armour counts one worse
 (6+ is lost altogether). Stands lost and drive back follow the core rules.
 
+It may stand and shoot at a charging enemy, holding its fire until the last moment (seed 002):
+give the charger's range then; the hits carry into the combat and there is no drive back (the
+target's ``charging``, core).
+
 A range on a band's edge (10 cm, 20 cm) is in the nearer band: the seed's bands read 01-10,
 10-20, 20-30 and we give the gun the benefit of the shared number.
 """

@@ -152,6 +152,10 @@ class SiegeRules:
     breaching_per_1000: int
     wall_breaching: tuple[str, ...]
     source: str
+    giant_hits: int = 8
+    """A Giant's Hits (core army lists): the battering unit's defaults when a giant batters."""
+    giant_armour: int = 5
+    """A Giant's Armour (5 for 5+, core army lists)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,3 +169,27 @@ class Scenario:
     relief_from_turn: int = 0
     relief_on: int = 0
     dispatch_bonus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    """An item of the siege equipment lists (seed 001): its points and limits."""
+
+    key: str
+    name: str
+    list: str
+    """"fortification", "siege equipment", "siege artillery", or "army" (an army list's own
+    wall-breacher, counted but not priced here)."""
+    cost: int
+    """Points each (0 for an army item)."""
+    side: str
+    """Who may buy it: "defender", "attacker" or "both"."""
+    min: int = 0
+    max: int | None = None
+    """Per 1000 points (the gateway's minimum: one for a fortified defender)."""
+    breaching: bool = False
+    """Wall-breaching artillery."""
+    not_for: tuple[str, ...] = ()
+    """Armies that may not field it."""
+    note: str = ""
+    source: str = "Warmaster Siege & Fortresses: Siege equipment lists"

@@ -66,6 +66,30 @@ def lay_out(formation: Formation, stands: int, front: Point, *, turn: float = 0.
     return tuple(out)
 
 
+def lay_out_centred(formation: Formation, stands: int, front: Point, *, turn: float = 0.0, width: float = 4.0,
+                    depth: float = 2.0) -> tuple[Stand, ...]:
+    """A target unit as players set one up turned: laid out facing the firer with its front-centre
+    at `front`, turned `turn` degrees clockwise about its own centre, then moved straight along
+    the line of fire so that its nearest edge is as far away as `front` (turned 90 degrees, it
+    shows the firer its flank, centred on the line of fire, rather than an edge along it).
+    Unturned, it is :func:`lay_out`."""
+    if not turn % 360:
+        return lay_out(formation, stands, front, width=width, depth=depth)
+    deep = depth * (stands if formation is Formation.COLUMN else 1)
+    centre = Point(front.x, front.y + deep / 2)
+    placed = lay_out(formation, stands, Point(centre.x, centre.y - deep / 2), turn=0.0, width=width, depth=depth)
+    turned = []
+    a = math.radians(turn)
+    for st in placed:
+        dx, dy = st.cx - centre.x, st.cy - centre.y
+        # Clockwise by `turn` in the table frame (x right, y away): (dx, dy) -> (dx cos + dy sin, -dx sin + dy cos).
+        turned.append(Stand(centre.x + dx * math.cos(a) + dy * math.sin(a), centre.y - dx * math.sin(a) + dy * math.cos(a),
+                            (st.facing + turn) % 360, width, depth))
+    nearest = min(c.y for st in turned for c in st.corners())
+    shift = front.y - nearest
+    return tuple(Stand(round(st.cx, 9) + 0.0, round(st.cy + shift, 9) + 0.0, st.facing, width, depth) for st in turned)
+
+
 def lay_out_at(centres: tuple[Point, ...], front: Point, *, turn: float = 0.0, width: float = 4.0,
                depth: float = 2.0) -> tuple[Stand, ...]:
     """Stands at given centres, each (x, y) measured from `front`: x to the firer's right (the

@@ -98,8 +98,17 @@ def render_cannon(shot: CannonShot) -> bytes:
     title = f"{kind}: {shot.cannons} {name.lower()}{'s' * (shot.cannons != 1)}, {shot.distance:.1f} cm to the closest stand"
     section = "Cannons" if shot.weapon.key == "cannon" else name
     source = "Artillery and Machines" if shot.weapon.key == "cannon" else "Siege & Fortresses"
-    return _render(shot, title, section, f"closest {name.lower()}", f"ball through the stand + {shot.weapon.bounce:g} cm",
-                   shot.grapeshot or shot.in_tower, source)
+    return _render(shot, title, section, f"closest {name.lower()}", cannon_path_words(shot), shot.grapeshot or shot.in_tower,
+                   source)
+
+
+def cannon_path_words(shot: CannonShot) -> str:
+    """The key's words for the path: a bounce only when the ball bounced."""
+    if shot.grapeshot:
+        return "grapeshot: no bounce"
+    if shot.in_tower:
+        return "ball strikes, no bounce (in a tower)"
+    return f"ball through the stand + {shot.weapon.bounce:g} cm"
 
 
 def render_bone_thrower(shot: BoneThrowerShot) -> bytes:

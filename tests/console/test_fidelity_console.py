@@ -70,3 +70,23 @@ async def test_ordnance_wording(play):
     assert 'moves 1"' in text and "1 = 1" not in text and "side (side)" not in text
     code, r = await play('/40k penetrate armour:14 strength:4 dice:"2"')
     assert " ".join(r["summary"]).lower().count("no effect") == 1
+
+
+# Warmaster 7: /siege army checks a whole list and says what breaks which limit.
+
+async def test_siege_army_checks_a_whole_list(play):
+    code, r = await play('/siege army points:1500 side:defender list:"2 towers, wall 4, gateway, bombard, army high elves"')
+    assert code == 0, r
+    assert r["cost"] == 400 + 220 + 40 + 130 and r["ok"] is False
+    assert r["problems"] == ["Bombard: High Elves may not field one."]
+    code, r = await play('/siege army points:1000 side:attacker list:"ladders 3, siege tower"')
+    assert code == 0 and r["ok"] is True and r["cost"] == 35
+    code, r = await play('/siege army points:1000 side:attacker list:"catapults"')
+    assert code == 2 and "not an item of the siege lists" in r["error"]
+
+
+async def test_rules_shows_the_fortification_costs(play):
+    code, r = await play('/rules term:"fortification list"')
+    assert code == 0, r
+    text = " ".join(r["summary"]) if "summary" in r else str(r)
+    assert "150" in text and "165" in text and "+10 on a wall section" in text

@@ -154,9 +154,12 @@ def test_warmaster_and_40k_tables_carry_the_engines_numbers():
     assert [r.attacks for r in wm.oil.rows] == [int(r[1]) for r in oil.rows]
     assert table("warmaster", "Gateway").rows[0][0] == str(wm.structures["gateway"].points) == "12"
     assert table("warmaster", "Gateway Tower").rows[0][0] == "25 (its gate 12)"
-    assert [r[:2] for r in table("warmaster", "Fortification List", "chart").rows][:3] == [
-        ("Gateway", "12"), ("Wall", "20"), ("Tower", "30")]
-    assert [r[0] for r in table("warmaster", "Siege Equipment Lists", "chart").rows] == ["Siege tower", "Battering ram", "Sow"]
+    # The lists' order and costs (issue 16: /rules shows the costs).
+    assert [r[:3] for r in table("warmaster", "Fortification List", "chart").rows][:3] == [
+        ("Gateway", "12", "40"), ("Gateway tower", "25 (its gate 12)", "150"), ("Wall", "20", "55")]
+    assert [(r[0], r[5]) for r in table("warmaster", "Siege Equipment Lists", "chart").rows] == [
+        ("Siege tower", "20"), ("Battering ram", "10"), ("Sow", "5"), ("Boiling oil or rock droppers", "5"),
+        ("Log rams", "5"), ("Ladders", "5"), ("Mantlets", "10")]
     assert [r[0] for r in table("warmaster", "Siege Artillery List", "chart").rows] == ["Tribock", "Bombard", "Mangonel"]
     tribock = dict(zip(*(lambda t: (t.headings, t.rows[0]))(table("warmaster", "Tribock"))))
     assert tribock["Points"] == "120" and tribock["Range"] == "20-120 cm" and tribock["Sight"].startswith("4 cm")

@@ -156,6 +156,8 @@ def helblaster_reply(shot: HelblasterShot) -> Reply:
         outcome = outcome_words(shot.result) + "."
         details = [band, f"1s {shot.ones}, 6s {shot.sixes}: no explosion"] + attack_lines(shot.result)
         details.append("Armour counts one worse (6+ none).")
+        if shot.result.target.charging:
+            outcome = "Stand and shoot: " + outcome[0].lower() + outcome[1:] + " The hits carry into the combat."
         colour = COLOUR_OK if shot.result.hits_taken else COLOUR_MISS
     embed = _embed("Helblaster", outcome, colour, shot.dice, details, f"{shot.weapon.source} · {CORE}")
     return Reply(embed=embed, image=None, filename="", command="wm helblaster", system=SYSTEM, dice=shot.dice,
@@ -196,6 +198,8 @@ def bone_thrower_reply(shot, image: bytes | None) -> Reply:
     """``/wm bone-thrower``: the stands skewered and each unit's attacks."""
     units = "; ".join(outcome_words(u.result) for u in shot.units)
     outcome = f"The bolt skewers {plural(len(shot.skewered), 'stand')}: {units}."
+    if shot.target.placed.unit.charging:
+        outcome = "Stand and shoot: " + outcome[0].lower() + outcome[1:] + " The target's hits carry into the combat."
     details = ["Skewered, in order: " + ", ".join(f"{name} stand {i + 1}" for name, i in shot.skewered)]
     details += [line for u in shot.units for line in attack_lines(u.result)]
     embed = _embed(f"Bone Thrower: {cm(shot.distance)} to {shot.target.placed.unit.name}", outcome,

@@ -20,6 +20,16 @@ def fall_words(t: StructureTest) -> str:
     return t.structure.on_destroyed
 
 
+def breach_line(t: StructureTest) -> str | None:
+    """What the stands lost in a fallen wall or tower do to their units (seed 001, Breaches): as
+    hits from shooting, with a drive back; None when nothing on it is lost (a gate alone)."""
+    if not t.destroyed or t.gate or t.structure.key == "gateway":
+        return None
+    return ("Stands lost with it: each counts as hits on its unit equal to its Hits value, as if from shooting. "
+            "The defender picks which stand goes (even one that leaves a section unguarded); the unit rolls a "
+            "drive-back die per hit, less its position's dice (fortified: 2 fewer), and goes directly away from the wall.")
+
+
 def structure_reply(t: StructureTest, section: str | None, image: bytes | None) -> Reply:
     what = f"{t.structure.name}{' gate' if t.gate else ''}" + (f" '{section}'" if section else "")
     if not t.tested:
@@ -36,6 +46,8 @@ def structure_reply(t: StructureTest, section: str | None, image: bytes | None) 
     else:
         lines.append(f"Hits this round: {t.hits} (rolled at the table)")
     lines.append(f"Destruction Tokens before: {t.tokens_before}")
+    if breach_line(t):
+        lines.append(breach_line(t))
     if t.tested:
         lines.append(f"Structure test: {len(t.test_dice)} {'die' if len(t.test_dice) == 1 else 'dice'} ({t.hits} for hits + {t.tokens_before} for tokens): "
                      f"{faces(t.test_dice)} = {t.total}, needs more than {t.points}")
@@ -110,6 +122,8 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
         t = b.test
         lines.append(f"{plural(b.rams, b.batterer.value)}: {plural(t.hits, 'automatic hit')}; structure test "
                      f"{faces(t.test_dice)} = {t.total} ({t.hits} + {t.tokens_before} tokens), needs more than {t.points}")
+        if breach_line(t):
+            lines.append(breach_line(t))
     colour = COLOUR_BAD if b.failed else (COLOUR_OK if b.destroyed else COLOUR_MISS)
     embed = discord.Embed(title=f"Battering: {what}", description=f"**{outcome}**", colour=colour)
     embed.add_field(name="Dice", value=dice_lines(b.dice), inline=False)
@@ -195,3 +209,21 @@ def army_reply(c) -> Reply:
                   "Warmaster Siege & Fortresses: General siege rules, Siege artillery list", "siege army",
                   {"points": c.points, "side": side, "minimum_limits": c.minimum_limits, "maximum_limits": c.maximum_limits,
                    "breaching": c.breaching, "breaching_allowed": c.breaching_allowed, "ok": c.ok})
+
+
+def list_reply(c) -> Reply:
+    """``/siege army list:``: the items' points and every limit the list breaks."""
+    side = "defender" if c.defender else "attacker"
+    verdict = "within every limit" if c.ok else f"{plural(len(c.problems), 'limit')} broken"
+    outcome = f"{c.points}-point {side}" + (f" ({c.army.title()})" if c.army else "") + f": siege items cost {c.cost} points; {verdict}."
+    lines = [f"{line.item.name} x{line.count}: " + (f"{line.cost} points ({line.item.cost} each)" if line.item.cost
+                                                      else "priced in its army list") for line in c.lines]
+    lines.append(f"Limits: minimums of a {c.minimum_limits}-point army, maximums of a {c.maximum_limits}-point army; "
+                 f"wall-breaching artillery {c.breaching} of at most {c.breaching_allowed}.")
+    lines += [f"Broken: {p}" for p in c.problems]
+    return _plain("Siege army list", outcome, COLOUR_OK if c.ok else COLOUR_BAD, (), lines,
+                  "Warmaster Siege & Fortresses: General siege rules, Siege equipment lists", "siege army",
+                  {"points": c.points, "side": side, "army": c.army, "cost": c.cost,
+                   "items": [{"item": line.item.key, "count": line.count, "cost": line.cost} for line in c.lines],
+                   "minimum_limits": c.minimum_limits, "maximum_limits": c.maximum_limits, "breaching": c.breaching,
+                   "breaching_allowed": c.breaching_allowed, "problems": list(c.problems), "ok": c.ok})

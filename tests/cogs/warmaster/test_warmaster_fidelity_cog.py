@@ -51,3 +51,30 @@ async def test_a_failed_batter_on_a_kept_section_says_the_test_is_due_and_how(bo
 def test_plurals():
     assert [plural(2, "six"), plural(1, "six"), plural(1, "section"), plural(3, "die"), plural(2, "automatic hit")] == [
         "2 sixes", "1 six", "1 section", "3 dice", "2 automatic hits"]
+
+
+# Seed 001, Giants: "Giants can use their clubs to batter in the same way as a Battering Ram":
+# the battering unit is then the giant, not three stands of infantry.
+
+async def test_a_giant_batters_as_a_giant(bot):
+    # Six stand-and-shoot attacks: six 6s hit a giant (Armour 5+: saves 1 1 1 5 5 6); three taken
+    # of its 8 Hits: no stand lost, the ram's hit goes in.
+    i = await run(bot, "siege", "batter", kind="wall", by="giant", shots=6, dice="6 6 6 6 6 6 1 1 1 5 5 6 3")
+    r = i.extras[REPLY_KEY]
+    assert not r.fields["failed"] and r.fields["hits_taken"] == 3 and r.fields["stands_lost"] == 0
+
+
+# Seed 001, Breaches: "count the number of wounds the lost stand had and proceed as if the unit
+# had taken that many wounds by shooting ... the defender may still choose which stand he removes".
+
+async def test_a_fallen_wall_sets_up_the_lost_stands_as_shooting_hits(bot):
+    i = await run(bot, "siege", "structure", kind="wall", hits=6, dice="6 6 6 6 6 6")
+    assert any("as if from shooting" in line and "defender picks" in line for line in i.extras[REPLY_KEY].summary)
+    gate = await run(bot, "siege", "structure", kind="gateway", hits=3, dice="6 6 6")
+    assert not any("as if from shooting" in line for line in gate.extras[REPLY_KEY].summary)
+
+
+async def test_helblaster_stand_and_shoot_reads_as_such(bot):
+    i = await run(bot, "wm", "helblaster", range=5.0, charging=True, dice="6 6 6 4 4 1")
+    r = i.extras[REPLY_KEY]
+    assert r.summary[0].startswith("Stand and shoot") and r.fields["target"]["carried_into_combat"] == 5

@@ -77,3 +77,95 @@ def test_a_failed_attempt_on_a_section_without_tokens_leaves_nothing_due():
     who = unit(name="battering unit", stands=3, hits=3)
     b = batter(W.structures["wall"], W.siege, W.oil, W.positions, who, entered("6 6 6 6 6 6 1 1 1 1 1 1"), shots=6)
     assert b.failed and not b.test_due
+
+
+# 4. Stand and shoot. Seed 002, Helblaster: "A Helblaster can shoot at charging enemy in the usual
+# way and can hold its fire until the last moment"; Bone Thrower: "Bone Throwers can shoot at
+# charging enemy and can do so at any point as the enemy charge". Hits on a charger carry into the
+# combat; it is not driven back.
+
+def test_helblaster_stands_and_shoots_hits_carry_no_drive_back():
+    from engine.warmaster.helblaster import fire_helblaster
+
+    shot = fire_helblaster(W.artillery["helblaster"], W.positions, unit(charging=True), 5, entered("6 6 6 4 4 1"))
+    r = shot.result
+    assert not shot.exploded and (r.hits_taken, r.stands_lost) == (5, 1)
+    assert r.drive_back is None and r.no_drive_back.startswith("charging")
+
+
+def test_bone_thrower_stands_and_shoots_hits_carry_no_drive_back():
+    from engine.warmaster.bone_thrower import fire_bone_thrower
+
+    t = PlacedUnit(unit(charging=True), lay_out(Formation.COLUMN, 3, Point(0, 20)))
+    shot = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, t, entered("6 6 5"))
+    r = shot.target.result
+    assert (r.hits_taken, r.stands_lost) == (3, 1) and r.drive_back is None
+
+
+# 8. Details.
+
+def test_the_grapeshot_key_shows_no_bounce():
+    from renders.warmaster.artillery import cannon_path_words
+
+    t = PlacedUnit(unit(), lay_out(Formation.COLUMN, 3, Point(0, 10)))
+    grape = fire_cannons(CANNON, W.positions, t, entered("1 1 1 1"), cannons=2, grapeshot=True)
+    assert "bounce" in cannon_path_words(grape) and "no bounce" in cannon_path_words(grape)
+    ball = fire_cannons(CANNON, W.positions, t, entered("1 1 1 1 1 1 1 1"), cannons=2)
+    assert cannon_path_words(ball).endswith("+ 5 cm")
+
+
+def test_a_unit_turned_90_degrees_shows_its_flank_centred_on_the_line_of_fire():
+    from engine.warmaster.stands import lay_out_centred
+
+    # A column of three turned 90: its middle stand sits across the line of fire, the nearest
+    # edge still 20 cm away; the ball goes through that stand (not along an edge).
+    stands = lay_out_centred(Formation.COLUMN, 3, Point(0, 20), turn=90)
+    assert [round(s.cx, 6) for s in stands] == [-2, 0, 2]
+    assert min(c.y for s in stands for c in s.corners()) == 20
+    shot = fire_cannons(CANNON, W.positions, PlacedUnit(unit(), stands), entered("1 1 1 1"), cannons=2)
+    assert shot.target.through == (1,) and shot.strike.x == 0
+    assert lay_out_centred(Formation.LINE, 3, Point(0, 20)) == lay_out(Formation.LINE, 3, Point(0, 20))
+
+
+# 7. Points and list limits. Seed 001, Fortification list: Gateway 40 (1/-), Gateway tower 150,
+# Wall 55, Sally gate +10 (-/1), Tower 200, Palisade tower 165, Palisade wall 45, Earthwork 15;
+# Siege equipment list: boiling oil 5, log rams 5, ladders 5, sow 5, mantlets 10, siege towers 20,
+# battering ram 10; Siege artillery list: mangonel 80, bombard 130, tribock 120, each -/1.
+
+def test_every_item_costs_what_the_lists_say():
+    costs = {k: e.cost for k, e in W.equipment.items() if e.list != "army"}
+    assert costs == {"gateway": 40, "gateway-tower": 150, "wall": 55, "sally-gate": 10, "tower": 200, "palisade-tower": 165,
+                     "palisade-wall": 45, "earthwork": 15, "boiling-oil": 5, "log-rams": 5, "ladders": 5, "sow": 5,
+                     "mantlets": 10, "siege-tower": 20, "battering-ram": 10, "mangonel": 80, "bombard": 130, "tribock": 120}
+    assert {k for k, e in W.equipment.items() if e.max == 1} == {"sally-gate", "mangonel", "bombard", "tribock"}
+
+
+def items(**counts):
+    return tuple((W.equipment[k.replace("_", "-")], n) for k, n in counts.items())
+
+
+def test_a_list_within_every_limit():
+    from engine.warmaster.siege_lists import check_list
+
+    c = check_list(W.siege, 2000, items(gateway=1, wall=4, tower=2, boiling_oil=2, tribock=1, cannon=2), defender=True)
+    assert c.ok and c.cost == 40 + 220 + 400 + 10 + 120 and c.breaching == 3 and c.breaching_allowed == 4
+
+
+def test_what_breaks_which_limit():
+    from engine.warmaster.siege_lists import check_list
+
+    # Seed 001: "No army may ever have more than two wallbreaching artillery per 1000 points";
+    # the bombard "May not be used by Elves of any kindred, or Bretonnians"; fortifications "Only
+    # defenders"; ladders "Attackers only"; the defender's maximums "rounding up to the nearest 1000".
+    c = check_list(W.siege, 1500, items(wall=2, bombard=2, tribock=3, ladders=1), defender=True, army="Bretonnians")
+    assert c.minimum_limits == 1000 and c.maximum_limits == 2000
+    assert c.problems == (
+        "Bombard: Bretonnians may not field one.",
+        "Tribock x3: at most 1 per 1000 points, 2 for a 2000-point defender's maximums.",
+        "Ladders: the attacker's only, not the defender's.",
+        "Gateway: a defender who buys fortifications needs at least one gateway (or gateway tower).",
+        "Wall-breaching artillery x5: at most 2 per whole 1000 points, 2 for 1500 points.",
+    )
+    attacker = check_list(W.siege, 1500, items(tribock=2, tower=1), defender=False)
+    assert "Tribock x2: at most 1 per 1000 points, 1 for a 1000-point attacker's maximums." in attacker.problems
+    assert "Tower: the defender's only, not the attacker's." in attacker.problems
