@@ -1,9 +1,10 @@
 """Bombardier: a Discord referee for tabletop war machines.
 
     python bot.py                 Discord when DISCORD_TOKEN is set, else the offline console
-    python bot.py play [--json] [--seed N] ["/fire cannon distance:30"]
+    python bot.py play [--json] [--details] [--seed N] ["/fire cannon distance:30"]
     python bot.py commands [--json | --markdown]
-    python bot.py verify <export.json>   check a roll log export (exit 0 ok, 1 failed, 2 unreadable)
+    python bot.py verify <export.json> [--head HASH]   check a roll log export (exit 0 ok, 1 failed,
+                                  2 unreadable); needs only Python's standard library
 
 :func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
 use it).
@@ -11,13 +12,21 @@ use it).
 
 from __future__ import annotations
 
+import sys
+
+if __name__ == "__main__" and sys.argv[1:2] == ["verify"]:
+    # Before discord.py, numpy and the database are imported: a player checks a log with a
+    # plain Python (console/verify.py).
+    from console.verify import main as _verify
+
+    sys.exit(_verify(sys.argv[2:]))
+
 import argparse
 import asyncio
 import logging
 import logging.handlers
 import os
 import sqlite3
-import sys
 from dataclasses import replace
 from functools import cached_property
 
@@ -154,6 +163,16 @@ class BombardierBot(commands.Bot):
             return None
         return None if game is None else SYSTEMS.get(game)
 
+    throwaway_log = False
+    """Keep the roll log in memory for this run only (the console with ``--seed``): the same seed
+    then gives the same dice on every run, whatever the data folder's log holds."""
+
+    @cached_property
+    def roll_store(self) -> Store:
+        """The roll log's database: :attr:`store`, or a private in-memory one with
+        :attr:`throwaway_log`."""
+        return open_store(":memory:") if self.throwaway_log else self.store
+
     @cached_property
     def store(self) -> Store:
         """The database (settings.database_path), opened and migrated on first use."""
@@ -161,6 +180,8 @@ class BombardierBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if "roll_store" in self.__dict__ and self.throwaway_log:
+            self.roll_store.close()
         if "store" in self.__dict__:
             self.store.close()
 
@@ -266,28 +287,11 @@ def unreachable_reason(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-def verify_export(path: str) -> int:
-    """``python bot.py verify <export.json>``: a plain report; exit 0 when every check passes,
-    1 when one fails, 2 when the file cannot be read as a roll log."""
-    import json
+def verify_export(path: str, head: str | None = None) -> int:
+    """``python bot.py verify <export.json>``: console/verify.py's report and exit status."""
+    from console.verify import verify_file
 
-    from engine.ledger import LedgerFormatError, verify
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-        result = verify(data)
-    except OSError as e:
-        print(f"Cannot read {path}: {e.strerror}.")
-        return 2
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        print(f"{path} is not JSON: {e}.")
-        return 2
-    except LedgerFormatError as e:
-        print(f"{path}: {e}")
-        return 2
-    print(result.report())
-    return 0 if result.ok else 1
+    return verify_file(path, head)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -296,16 +300,19 @@ def main(argv: list[str] | None = None) -> int:
     play = sub.add_parser("play", help="the offline console: slash commands without Discord")
     play.add_argument("command", nargs="?", help='one command to run, e.g. "/fire cannon distance:30"; none opens a prompt')
     play.add_argument("--json", action="store_true", help="print one JSON object per command")
+    play.add_argument("--details", action="store_true", help="print the full breakdown after the glance")
     play.add_argument("--seed", type=int, help="make the bot's dice reproducible")
     listing = sub.add_parser("commands", help="print the registered command tree")
     listing.add_argument("--json", action="store_true", help="as JSON")
     listing.add_argument("--markdown", action="store_true", help="as Markdown (docs/commands.md)")
     check = sub.add_parser("verify", help="check a roll log export (/log export, /log reveal, a battle's end)")
-    check.add_argument("export", help="the export's JSON file")
+    from console.verify import add_arguments
+
+    add_arguments(check)
     args = parser.parse_args(argv)
 
     if args.mode == "verify":
-        return verify_export(args.export)
+        return verify_export(args.export, args.head)
 
     try:
         settings = load_settings()
@@ -327,12 +334,14 @@ def main(argv: list[str] | None = None) -> int:
         return console.list_commands(create_bot(settings), as_json=args.json, as_markdown=args.markdown)
     seed = getattr(args, "seed", None)
     bot = create_bot(replace(settings, dice_seed=seed, sync_commands=False))
+    bot.throwaway_log = seed is not None  # a seed's dice must not depend on the data folder's log
     try:
         bot.store
     except StoreError as e:
         print(e, file=sys.stderr)
         return 2
-    return console.run(bot, getattr(args, "command", None), as_json=getattr(args, "json", False))
+    return console.run(bot, getattr(args, "command", None), as_json=getattr(args, "json", False),
+                       details=getattr(args, "details", False))
 
 
 if __name__ == "__main__":

@@ -262,8 +262,10 @@ def save_attachments(reply: Reply, folder: Path) -> list[str]:
     return paths
 
 
-async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.stdout, **who: Any) -> int:
-    """Run one command line and print its answer; returns the exit code."""
+async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.stdout, details: bool = False,
+                   **who: Any) -> int:
+    """Run one command line and print its answer, the glance the channel would see (and with
+    `details` the full breakdown "Details" shows); returns the exit code."""
     try:
         interaction = await invoke(bot, line, **who)
     except ConsoleError as e:
@@ -281,7 +283,9 @@ async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.std
     if as_json:
         print(json.dumps({**reply.json(path), **({"files": files} if files else {})}, ensure_ascii=False), file=out)
     else:
-        print(embed_text(reply.embed), file=out)
+        print(embed_text(reply.glance()), file=out)
+        if details and reply.has_details():
+            print("\nDetails:\n" + embed_text(reply.details()), file=out)
         if path:
             print(f"\nPicture: {path}", file=out)
         for f in files:
@@ -307,10 +311,10 @@ BANNER = (
 )
 
 
-async def _session(bot, command: str | None, as_json: bool) -> int:
+async def _session(bot, command: str | None, as_json: bool, details: bool = False) -> int:
     if command is not None:
         await bot.load_cogs(top_level_name(command))  # a one-shot command loads only its own cog
-        return await run_line(bot, command, as_json=as_json)
+        return await run_line(bot, command, as_json=as_json, details=details)
     await bot.load_cogs()
     interactive = sys.stdin.isatty()
     if interactive:
@@ -328,17 +332,17 @@ async def _session(bot, command: str | None, as_json: bool) -> int:
                 print(f"  /{c.qualified_name}: {c.description}")
             continue
         if line:
-            await run_line(bot, line, as_json=as_json)
+            await run_line(bot, line, as_json=as_json, details=details)
 
 
-def run(bot, command: str | None, *, as_json: bool = False) -> int:
+def run(bot, command: str | None, *, as_json: bool = False, details: bool = False) -> int:
     """``python bot.py play``: one command, or a prompt when none is given."""
     try:
         import readline  # noqa: F401  (line editing and history at the prompt)
     except ImportError:
         pass
     try:
-        return asyncio.run(_session(bot, command, as_json))
+        return asyncio.run(_session(bot, command, as_json, details))
     except KeyboardInterrupt:
         print()
         return 130

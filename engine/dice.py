@@ -3,7 +3,8 @@
 Procedures ask a :class:`Dice` source for each die in the order the rulebook rolls them and keep
 the :class:`DieRoll` it returns. Two sources share that one path (as pokerkit does for chance):
 
-* :class:`RandomDice` rolls for the bot, from a seeded numpy ``Generator``;
+* :class:`RandomDice` rolls for the bot, each die from HMAC-SHA256 of its key, chain, roll and index
+  (docs/roll-derivation.md);
 * :class:`EnteredDice` takes the faces players rolled at the table, in DESIGN.md's notation, and
   lets a fallback source roll whatever they did not give.
 """
@@ -13,11 +14,13 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
+import hashlib
+import hmac
+import os
 import re
+import struct
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-import numpy as np
 
 from engine.errors import DiceError
 from engine.inputs import quote
@@ -164,25 +167,60 @@ class Dice(abc.ABC):
         return False
 
 
+DERIVATION = "hmac-sha256-1"
+"""The name of how :class:`RandomDice` derives each die (docs/roll-derivation.md)."""
+_PREFIX = b"bombardier-die\n"
+_WORDS = struct.Struct(">8I")
+_LIMITS = {n: (1 << 32) - (1 << 32) % n for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
+"""Rejection limits of the common dice, worked out once (0 for others: worked out per die)."""
+
+
 class RandomDice(Dice):
-    """The bot's dice, drawn from numpy's PCG64 generator. The same seed gives the same dice."""
+    """The bot's dice: die `i` of roll `roll` in chain `chain` comes from
+    HMAC-SHA256(key, "bombardier-die\\n<chain>\\n<roll>\\n<i>\\n<block>"), read as eight 32-bit
+    words and turned into faces by rejection sampling, so every face of any die is exactly equally
+    likely (docs/roll-derivation.md specifies it for other implementations). The roll log passes
+    the epoch's secret as the key; any other caller a seed (an int or bytes; None: fresh from the
+    OS). The same key, chain and roll give the same dice."""
 
-    _BATCH = 64
+    __slots__ = ("_mac", "_index")
 
-    def __init__(self, seed: int | bytes | None = None) -> None:
-        if isinstance(seed, bytes):
-            seed = int.from_bytes(seed, "big")
-        self._rng = np.random.default_rng(seed)
-        self._uniforms: list[float] = []
+    def __init__(self, seed: int | bytes | None = None, *, chain: str = "", roll: int = 0) -> None:
+        if seed is None:
+            seed = os.urandom(32)
+        elif isinstance(seed, int):
+            seed = str(seed).encode("ascii")
+        # The HMAC state after the message's fixed start: each die copies it and adds "<i>\n<block>".
+        self._mac = hmac.new(bytes(seed), _PREFIX + chain.encode("utf-8") + b"\n" + str(roll).encode("ascii") + b"\n",
+                             hashlib.sha256)
+        self._index = 0
 
-    def _uniform(self) -> float:
-        if not self._uniforms:
-            # One numpy call per batch: drawing dice one at a time costs more than the rules.
-            self._uniforms = self._rng.random(self._BATCH).tolist()[::-1]
-        return self._uniforms.pop()
+    def _draws(self):
+        """The words of the next die, block after block (almost always the first word is used)."""
+        stem = str(self._index).encode("ascii") + b"\n"
+        self._index += 1
+        block = 0
+        while True:
+            mac = self._mac.copy()
+            mac.update(stem + str(block).encode("ascii"))
+            yield from _WORDS.unpack(mac.digest())
+            block += 1
 
     def _pick(self, n: int) -> int:
-        return int(self._uniform() * n)
+        """One die of `n` faces: 0 to n-1, each exactly equally likely."""
+        # The common case inline (the first word is under the limit): one HMAC, no generator.
+        mac = self._mac.copy()
+        mac.update(b"%d\n0" % self._index)
+        w = int.from_bytes(mac.digest()[:4], "big")
+        if w < _LIMITS.get(n, 0) or w < (1 << 32) - (1 << 32) % n:
+            self._index += 1
+            return w % n
+        return _below(self._draws(), n)
+
+    def _scatter(self) -> tuple[bool, int]:
+        """The scatter die: hit or arrow (a face of six), then the direction, from one die's words."""
+        words = self._draws()
+        return _below(words, 6) < SCATTER_HIT_FACES, _below(words, 360)
 
     def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
         if kind is DieKind.DX:
@@ -198,12 +236,49 @@ class RandomDice(Dice):
             face = ARTILLERY_FACES[self._pick(6)]
             value = None if face == "M" else int(face)
             return DieRoll(kind, face, value, None, purpose, Roller.BOT)
-        hit = self._pick(6) < SCATTER_HIT_FACES
-        direction = self._pick(360)
+        hit, direction = self._scatter()
         if hit:
             face = f"H@{direction}" if small_arrow else "H"
             return DieRoll(kind, face, None, direction if small_arrow else None, purpose, Roller.BOT)
         return DieRoll(kind, f"@{direction}", None, direction, purpose, Roller.BOT)
+
+
+def _below(words, n: int) -> int:
+    """The first word under the largest multiple of `n` that fits in 32 bits, modulo `n`
+    (rejection sampling: no face is favoured, whatever `n`)."""
+    limit = (1 << 32) - (1 << 32) % n
+    for w in words:
+        if w < limit:
+            return w % n
+    raise AssertionError("unreachable")  # the words never run out
+
+
+class PcgDice(RandomDice):
+    """The bot's dice as roll log versions 1 and 2 derived them (before docs/roll-derivation.md):
+    numpy's PCG64 seeded with HMAC-SHA256(secret, roll number) as a big-endian integer, one uniform
+    draw per die (two for the scatter die), ``int(u * faces)``. Kept to verify those exports (and
+    an int seed gives what ``RandomDice(seed)`` gave before, for the golden pictures of
+    tests/renders); numpy is imported when one is made, so the verifier runs without it otherwise."""
+
+    __slots__ = ("_rng", "_uniforms")
+    _BATCH = 64
+
+    def __init__(self, seed: int | bytes) -> None:
+        import numpy as np  # only old exports need it
+
+        self._rng = np.random.default_rng(int.from_bytes(seed, "big") if isinstance(seed, bytes) else seed)
+        self._uniforms: list[float] = []
+
+    def _uniform(self) -> float:
+        if not self._uniforms:
+            self._uniforms = self._rng.random(self._BATCH).tolist()[::-1]
+        return self._uniforms.pop()
+
+    def _pick(self, n: int) -> int:
+        return int(self._uniform() * n)
+
+    def _scatter(self) -> tuple[bool, int]:
+        return self._pick(6) < SCATTER_HIT_FACES, self._pick(360)
 
 
 class EnteredDice(Dice):

@@ -4,25 +4,32 @@ How it proves the bot did not cheat (issue 9):
 
 1. **Commitment.** A chain (a channel, or a battle) starts with a secret of 32 random bytes, drawn
    by the caller (the engine does no I/O); the bot posts ``commitment(secret)``, its SHA-256.
-2. **Deriving the dice.** Roll number N of the chain rolls its bot dice from
-   ``RandomDice(HMAC-SHA256(secret, N))`` (:func:`dice_for_roll`). N counts 1, 2, 3 ...
+2. **Deriving the dice.** Die i of roll number N of the chain comes from
+   HMAC-SHA256(secret, "bombardier-die\\n<chain>\\n<N>\\n<i>\\n<block>") by rejection sampling
+   (:class:`~engine.dice.RandomDice`; docs/roll-derivation.md is the specification, with test
+   vectors in docs/roll-derivation-vectors.json). Versions 1 and 2 derived them from numpy's PCG64
+   (:class:`~engine.dice.PcgDice`), still checked for their exports.
 3. **The log.** Each entry holds the roll number, time, user, command, options, every die (kind,
    face, purpose, bot- or player-rolled) and the result summary, plus ``previous``: the hash of
-   the entry appended before it (the commitment for the first). Its ``hash`` is the SHA-256 of all of that as
-   canonical JSON (:func:`canonical`), so changing, dropping or reordering an entry breaks the chain.
+   the entry appended before it (the commitment for the first). From version 3 a random salt goes
+   with the content and the entry's ``seal`` is the SHA-256 of content and salt; its ``hash`` is
+   the SHA-256 of roll, time, user, seal and previous (:func:`canonical` JSON). So a private entry
+   can be exported *sealed* (roll, time, user and seal only) and the chain still verifies, and
+   changing, dropping or reordering an entry breaks it. (Versions 1 and 2 hashed the content
+   directly.) The last hash is the chain's *head*: posted with the entry count at a battle's end
+   and at /log reveal, it shows an export that was cut short.
 4. **Reveal and check.** Once the secret is revealed, :func:`verify` checks an export: the secret
-   against the commitment, the chain link by link, and every bot-rolled die by rolling the same
-   kinds of dice, in the logged order, from the roll's seed. Player-entered dice are counted, not
-   checked.
+   against the commitment, the chain link by link, each unsealed entry against its seal, every
+   bot-rolled die by deriving it again, and the head against the one posted. Player-entered dice
+   are counted, not checked.
 
-Why replaying the kinds in order is enough: :class:`RandomDice` turns one uniform draw into each
-die (two for the scatter die: hit or arrow, then the direction) from one numpy generator, drawn in
-batches of 64 that only cache the same stream; entered dice never draw from it. So the same kinds
-in the same order from the same seed give the same faces, whatever the procedure that asked.
+This module needs only Python's standard library (numpy for version 1 and 2 dice only), so
+``python bot.py verify`` and ``python -m console.verify`` run with nothing installed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -31,16 +38,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dice import MAX_SIDES, DieKind, DieRoll, RandomDice, split_faces
+from engine.dice import DERIVATION, MAX_SIDES, DieKind, DieRoll, PcgDice, RandomDice, split_faces
 from engine.errors import DiceError, RulesError
 
 FORMAT = "bombardier-roll-log"
-VERSION = 2
-"""2: entries stand in append order with unique roll numbers (concurrent commands may append out
+VERSION = 3
+"""3: bot dice from docs/roll-derivation.md (HMAC-SHA256, rejection sampling); each entry salted
+and sealed, so private entries can be exported sealed; the export names its ``head`` and ``count``.
+2: entries stand in append order with unique roll numbers (concurrent commands may append out
 of number order; a command that failed after drawing leaves its number unused); ``reserved``
 says how many numbers were drawn; a re-run's given-back dice point at their entry (``replay_of``).
 Version 1 exports (numbers 1, 2, 3 ... in order) read and verify under the same rules."""
-READS = (1, 2)
+READS = (1, 2, 3)
+SEALED = 3
+"""The first version whose entries carry a salt and a seal."""
+SALT_BYTES = 16
 REPLAY_OF = "replay_of"
 """The option naming the entry whose dice a re-run was given back (Resolve wounds): its roll
 number in the same chain and epoch, or ``"<chain> epoch <E> roll <N>"`` for another log."""
@@ -91,18 +103,77 @@ class Entry:
     previous: str
     """The hash of the entry before (the commitment for roll 1)."""
     hash: str
-    """SHA-256 of the canonical JSON of everything above."""
+    """Version 3: SHA-256 of the canonical JSON of roll, time, user, :attr:`seal` and previous.
+    Versions 1 and 2: of everything above."""
+    salt: str | None = None
+    """Version 3: 16 random bytes (hex) sealed with the content, so a sealed entry's content
+    cannot be guessed from its seal; None in versions 1 and 2."""
 
     def content(self) -> dict[str, Any]:
-        """What the hash covers."""
+        """What a version 1 or 2 hash covers."""
         return {
             "roll": self.number, "time": self.time, "user": self.user, "command": self.command,
             "options": dict(self.options), "dice": [d.json() for d in self.dice],
             "summary": list(self.summary), "previous": self.previous,
         }
 
+    def body(self) -> dict[str, Any]:
+        """What a version 3 seal covers: the content and the salt (not the link)."""
+        return {
+            "roll": self.number, "time": self.time, "user": self.user, "command": self.command,
+            "options": dict(self.options), "dice": [d.json() for d in self.dice],
+            "summary": list(self.summary), "salt": self.salt,
+        }
+
+    @property
+    def seal(self) -> str | None:
+        """SHA-256 of :meth:`body` (version 3); None for older entries."""
+        return None if self.salt is None else content_hash(self.body())
+
+    @property
+    def private(self) -> bool:
+        return dict(self.options).get("private") is True
+
+    def computed_hash(self) -> str:
+        """The hash this entry's content gives (what :attr:`hash` must be)."""
+        if self.salt is None:
+            return content_hash(self.content())
+        return link_hash(self.number, self.time, self.user, self.seal, self.previous)
+
     def json(self) -> dict[str, Any]:
-        return {**self.content(), "hash": self.hash}
+        if self.salt is None:
+            return {**self.content(), "hash": self.hash}
+        return {**self.body(), "seal": self.seal, "previous": self.previous, "hash": self.hash}
+
+    def sealed(self) -> SealedEntry:
+        """The entry as an export shows it to one who may not see its content."""
+        return SealedEntry(self.number, self.time, self.user, self.seal, self.previous, self.hash)
+
+
+@dataclass(frozen=True, slots=True)
+class SealedEntry:
+    """A private entry in an export made for someone who may not see it: roll number, user and
+    time, and the seal that commits to its content; the chain runs through it all the same."""
+
+    number: int
+    time: str
+    user: str
+    seal: str
+    """SHA-256 of the entry's content and salt (:meth:`Entry.body`)."""
+    previous: str
+    hash: str
+
+    def computed_hash(self) -> str:
+        return link_hash(self.number, self.time, self.user, self.seal, self.previous)
+
+    def json(self) -> dict[str, Any]:
+        return {"roll": self.number, "time": self.time, "user": self.user, "sealed": True, "seal": self.seal,
+                "previous": self.previous, "hash": self.hash}
+
+
+def link_hash(number: int, time: str, user: str, seal: str, previous: str) -> str:
+    """A version 3 entry's hash: SHA-256 of the canonical JSON of its link fields."""
+    return content_hash({"roll": number, "time": time, "user": user, "seal": seal, "previous": previous})
 
 
 def canonical(value: Any) -> bytes:
@@ -124,20 +195,26 @@ def roll_seed(secret: bytes, number: int) -> bytes:
     return hmac.new(secret, number.to_bytes(8, "big"), hashlib.sha256).digest()
 
 
-def dice_for_roll(secret: bytes, number: int) -> RandomDice:
-    """The bot's dice for roll `number` of the chain whose secret is `secret`."""
-    return RandomDice(roll_seed(secret, number))
+def dice_for_roll(secret: bytes, number: int, chain: str = "", version: int = VERSION) -> RandomDice:
+    """The bot's dice for roll `number` of `chain` whose secret is `secret`: docs/roll-derivation.md
+    (version 3); numpy's PCG64 seeded with :func:`roll_seed` in versions 1 and 2."""
+    if version < SEALED:
+        return PcgDice(roll_seed(secret, number))
+    return RandomDice(secret, chain=chain, roll=number)
 
 
 def make_entry(
     *, previous: str, number: int, time: str, user: str, command: str, options: Mapping[str, Any],
-    dice: Iterable[DieRoll | LoggedDie], summary: Iterable[str],
+    dice: Iterable[DieRoll | LoggedDie], summary: Iterable[str], salt: bytes | None = None,
 ) -> Entry:
-    """The entry for a finished command, hashed and chained to `previous`."""
+    """The entry for a finished command, hashed and chained to `previous`: sealed with `salt`
+    (version 3, :data:`SALT_BYTES` random bytes from the caller), or hashed as versions 1 and 2
+    did without one (an epoch begun before version 3)."""
     logged = tuple(d if isinstance(d, LoggedDie) else LoggedDie.of(d) for d in dice)
     opts = tuple(sorted((str(k), _scalar(k, v)) for k, v in options.items() if v is not None))
-    draft = Entry(number, time, str(user), command, opts, logged, tuple(summary), previous, "")
-    return Entry(number, time, str(user), command, opts, logged, tuple(summary), previous, content_hash(draft.content()))
+    draft = Entry(number, time, str(user), command, opts, logged, tuple(summary), previous, "",
+                  None if salt is None else salt.hex())
+    return dataclasses.replace(draft, hash=draft.computed_hash())
 
 
 def _scalar(name: str, value: Any) -> Any:
@@ -147,17 +224,24 @@ def _scalar(name: str, value: Any) -> Any:
 
 
 def export(
-    *, chain: str, commitment_hex: str, secret: bytes | None, entries: Iterable[Entry], reserved: int | None = None,
+    *, chain: str, commitment_hex: str, secret: bytes | None, entries: Iterable[Entry | SealedEntry],
+    reserved: int | None = None, version: int = VERSION,
 ) -> dict[str, Any]:
-    """The export: a JSON object anyone can check with :func:`verify` (``python bot.py verify``).
-    `reserved`: how many roll numbers were drawn (the highest), so unused ones at the end show."""
+    """The export: a JSON object anyone can check with :func:`verify` (``python bot.py verify``,
+    or the page of :mod:`engine.verifier_page`). `reserved`: how many roll numbers were drawn (the
+    highest), so unused ones at the end show. ``head`` (the last hash) and ``count`` say where it
+    ends; a check against the head posted in the channel shows an export cut short."""
     entries = list(entries)
-    return {
-        "format": FORMAT, "version": VERSION, "chain": chain, "commitment": commitment_hex,
+    out = {
+        "format": FORMAT, "version": version, "chain": chain, "commitment": commitment_hex,
         "secret": secret.hex() if secret is not None else None,
         "reserved": max([reserved or 0, *(e.number for e in entries)]),
+        "head": entries[-1].hash if entries else commitment_hex, "count": len(entries),
         "entries": [e.json() for e in entries],
     }
+    if version >= SEALED:
+        out["derivation"] = DERIVATION
+    return out
 
 
 # ---------------------------------------------------------------------------------------- checking
@@ -176,9 +260,10 @@ def die_kind(name: str) -> tuple[DieKind, int | None]:
     raise LedgerFormatError(f"'{name}' is not a die the log knows")
 
 
-def replay(secret: bytes, number: int, dice: Iterable[LoggedDie]) -> list[str | None]:
-    """The faces the seed gives for each logged die: its face for bot dice, None for the players'."""
-    source = dice_for_roll(secret, number)
+def replay(secret: bytes, number: int, dice: Iterable[LoggedDie], chain: str = "", version: int = VERSION) -> list[str | None]:
+    """The faces the secret gives for each logged die: its face for bot dice, None for the players'.
+    Bot dice are numbered 0, 1, 2 ... in the order logged (players' dice take no number)."""
+    source = dice_for_roll(secret, number, chain, version)
     out: list[str | None] = []
     for d in dice:
         if d.by != "bot":
@@ -215,15 +300,34 @@ class Verification:
     """Re-runs whose first run is in another log (named): their given-back dice are checked there."""
     unused: tuple[int, ...] = ()
     """Roll numbers drawn but never logged (a command that failed after drawing): not failures."""
+    head: str | None = None
+    """The hash the export ends with (the commitment when it has no entries)."""
+    count: int = 0
+    """How many entries the export holds."""
+    sealed: tuple[int, ...] = ()
+    """Roll numbers of private entries exported sealed: in the chain, their content not shown."""
+    version: int = VERSION
+    head_checked: bool = False
+    """The head was checked against the one posted in the channel (``--head``)."""
+    legacy_dice: bool = False
+    """Version 1 or 2 dice that could not be derived here (numpy is not installed)."""
 
     def report(self) -> str:
         """Plain text for ``python bot.py verify``."""
         lines = [f"Roll log {self.chain}: {self.entries} entr{'y' if self.entries == 1 else 'ies'} checked."]
+        if self.head is not None:
+            lines.append(f"Head hash {self.head} after {self.count} entr{'y' if self.count == 1 else 'ies'}"
+                         + (": the same as the head posted in the channel." if self.head_checked and self.ok else
+                            "; compare it with the head posted at /battle end or /log reveal (--head)."
+                            if self.ok else "."))
         if self.ok:
             lines.append("OK: the chain is unbroken" + (
                 " and the secret matches the commitment." if self.secret_revealed else "."))
-            if self.secret_revealed:
-                lines.append(f"{self.bot_dice} bot-rolled dice are exactly what the seed gives.")
+            if self.secret_revealed and self.legacy_dice:
+                lines.append(f"This is a version {self.version} export: its bot dice come from numpy's PCG64, "
+                             "which is not installed here, so they were not checked (pip install numpy).")
+            elif self.secret_revealed:
+                lines.append(f"{self.bot_dice} bot-rolled dice are exactly what the secret gives.")
             else:
                 lines.append("The secret is not revealed yet, so the bot's dice cannot be checked; "
                              "check again with the export made after the reveal.")
@@ -233,6 +337,8 @@ class Verification:
                 lines.append(f"{self.given_back} dice given back to a re-run (Resolve wounds) are those of the entry it names.")
             for where in self.given_back_elsewhere:
                 lines.append(f"A re-run gives back dice of {where}, outside this log: check them in that log's export.")
+            if self.sealed:
+                lines.append(f"Private rolls sealed (in the chain, content not shown to you): {_ranges(self.sealed)}.")
             if self.unused:
                 lines.append(f"Roll numbers drawn but not logged (a command that failed after drawing): "
                              f"{_ranges(self.unused)}.")
@@ -253,32 +359,43 @@ def _ranges(numbers: Iterable[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in out)
 
 
-def read_entries(data: Any) -> tuple[str, str, bytes | None, list[Entry]]:
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def read_entries(data: Any) -> tuple[str, str, bytes | None, list[Entry | SealedEntry]]:
     """The chain id, commitment, secret and entries of an export, or LedgerFormatError."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise LedgerFormatError(f"This is not a Bombardier roll log (no \"format\": \"{FORMAT}\").")
-    if data.get("version") not in READS:
-        raise LedgerFormatError(f"Roll log version {data.get('version')!r} is not one this bot reads ({VERSION}).")
+    version = data.get("version")
+    if version not in READS or isinstance(version, bool):
+        raise LedgerFormatError(f"Roll log version {version!r} is not one this bot reads ({', '.join(map(str, READS))}).")
     try:
         chain = str(data["chain"])
         commitment_hex = str(data["commitment"])
         secret = None if data["secret"] is None else bytes.fromhex(data["secret"])
-        entries = [
-            Entry(
-                number=int(e["roll"]), time=str(e["time"]), user=str(e["user"]), command=str(e["command"]),
-                options=tuple(sorted(dict(e["options"]).items())),
-                dice=tuple(LoggedDie(str(d["die"]), str(d["face"]), str(d["purpose"]), str(d["by"])) for d in e["dice"]),
-                summary=tuple(str(s) for s in e["summary"]), previous=str(e["previous"]), hash=str(e["hash"]),
-            )
-            for e in data["entries"]
-        ]
+        entries = [_read_entry(e, version) for e in data["entries"]]
         int(data.get("reserved") or 0)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise LedgerFormatError(f"The roll log is missing a field or has one of the wrong type ({e}).") from None
     return chain, commitment_hex, secret, entries
 
 
-def _marks_problem(e: Entry, earlier: Mapping[int, Entry]) -> str | None:
+def _read_entry(e: Mapping[str, Any], version: int) -> Entry | SealedEntry:
+    if version >= SEALED and e.get("sealed") is True:
+        return SealedEntry(int(e["roll"]), str(e["time"]), str(e["user"]), str(e["seal"]), str(e["previous"]), str(e["hash"]))
+    salt = None
+    if version >= SEALED:
+        salt = str(e["salt"])
+        bytes.fromhex(salt)
+    return Entry(
+        number=int(e["roll"]), time=str(e["time"]), user=str(e["user"]), command=str(e["command"]),
+        options=tuple(sorted(dict(e["options"]).items())),
+        dice=tuple(LoggedDie(str(d["die"]), str(d["face"]), str(d["purpose"]), str(d["by"])) for d in e["dice"]),
+        summary=tuple(str(s) for s in e["summary"]), previous=str(e["previous"]), hash=str(e["hash"]), salt=salt,
+    )
+
+
+def _marks_problem(e: Entry, earlier: Mapping[int, Entry | SealedEntry]) -> str | None:
     """Players' dice are exactly the faces of the command's `dice` option, taken first (that is
     how :class:`~engine.dice.EnteredDice` takes them), so a bot die cannot be passed off as a
     player's to escape the check. A re-run (``replay_of``) has no `dice` option: its players'
@@ -301,6 +418,8 @@ def _marks_problem(e: Entry, earlier: Mapping[int, Entry]) -> str | None:
             return None  # the first run is in another log: checked there
         if not isinstance(replay_of, int) or isinstance(replay_of, bool) or replay_of not in earlier:
             return f"it is a re-run of roll {replay_of!r}, which does not stand before it in this log."
+        if isinstance(earlier[replay_of], SealedEntry):
+            return None  # a private roll's re-run: its given-back dice are checked once it is unsealed
         original = earlier[replay_of].dice
         at = 0
         for k, d in enumerate(e.dice, 1):
@@ -320,26 +439,41 @@ def _marks_problem(e: Entry, earlier: Mapping[int, Entry]) -> str | None:
     return None
 
 
-def verify(data: Mapping[str, Any]) -> Verification:
+def verify(data: Mapping[str, Any], head: str | None = None) -> Verification:
     """Check an export (:func:`export`'s shape, as read back from JSON). Raises LedgerFormatError
     when it is not a roll log at all; otherwise reports the first failure, or that all is well.
+    `head`: the head hash posted in the channel (at /battle end, /log reveal): the export must end
+    with it, so one cut short fails.
 
     The rules: entries stand in the order they were appended, each chained to the one before by
     its hash (the first to the commitment), each with its own roll number (concurrent commands
-    may append out of number order); each bot die replays from its own entry's number; numbers
-    never logged are reported, not failures; players' dice are the `dice` option's faces, or for
-    a re-run the dice of the entry it names."""
+    may append out of number order); each unsealed entry matches its seal; each bot die derives
+    from its own entry's number; numbers never logged are reported, not failures; players' dice
+    are the `dice` option's faces, or for a re-run the dice of the entry it names."""
     chain, commitment_hex, secret, entries = read_entries(data)
+    version = data["version"]
     bot = player = given_back = 0
     elsewhere: list[str] = []
+    sealed: list[int] = []
+    legacy = False
+    if secret is not None and version < SEALED:
+        try:
+            import numpy  # noqa: F401  (versions 1 and 2 need it for their dice)
+        except ImportError:
+            legacy = True
+    expected = None if head is None else head.strip().lower()
 
     def failed(roll: int | None, checked: int, reason: str) -> Verification:
-        return Verification(False, chain, checked, bot, player, secret is not None, roll, reason, given_back)
+        return Verification(False, chain, checked, bot, player, secret is not None, roll, reason, given_back,
+                            head=entries[-1].hash if entries else commitment_hex, count=len(entries),
+                            version=version, head_checked=expected is not None)
 
+    if expected is not None and not _HEX64.match(expected):
+        return failed(None, 0, f"the head to check against, '{head}', is not a SHA-256 hash (64 hex digits).")
     if secret is not None and commitment(secret) != commitment_hex:
         return failed(None, 0, "the revealed secret does not match the commitment (its SHA-256 differs).")
     previous = commitment_hex
-    seen: dict[int, Entry] = {}
+    seen: dict[int, Entry | SealedEntry] = {}
     for i, e in enumerate(entries):
         if e.number < 1:
             return failed(e.number, i, "roll numbers count from 1.")
@@ -349,21 +483,31 @@ def verify(data: Mapping[str, Any]) -> Verification:
             before = "the commitment" if i == 0 else f"the hash of the entry before it (roll {entries[i - 1].number})"
             return failed(e.number, i, f"its previous hash is not {before}: the chain is broken here "
                           "(an entry was changed, dropped, added or moved).")
-        if content_hash(e.content()) != e.hash:
-            return failed(e.number, i, "its hash does not match its content: it was changed after it was logged.")
+        if isinstance(e, SealedEntry):
+            if e.computed_hash() != e.hash:
+                return failed(e.number, i, "its hash does not match its seal: it was changed after it was logged.")
+            sealed.append(e.number)
+            seen[e.number] = e
+            previous = e.hash
+            continue
+        if e.computed_hash() != e.hash:
+            what = "its content does not match its seal" if e.salt is not None else "its hash does not match its content"
+            return failed(e.number, i, f"{what}: it was changed after it was logged.")
+        if e.salt is not None and data["entries"][i].get("seal") not in (None, e.seal):
+            return failed(e.number, i, "its content does not match its seal: it was changed after it was logged.")
         marks = _marks_problem(e, seen)
         if marks:
             return failed(e.number, i, marks)
-        if secret is not None:
+        if secret is not None and not legacy:
             try:
-                derived = replay(secret, e.number, e.dice)
+                derived = replay(secret, e.number, e.dice, chain, version)
             except LedgerFormatError as err:
                 return failed(e.number, i, f"{err}.")
             for n, (d, face) in enumerate(zip(e.dice, derived), 1):
                 if face is None:
                     continue
                 if face != d.face:
-                    return failed(e.number, i, f"die {n} ({d.die}, {d.purpose}) shows {d.face}, but the seed "
+                    return failed(e.number, i, f"die {n} ({d.die}, {d.purpose}) shows {d.face}, but the secret "
                                   f"gives {face}: it was not rolled from the committed secret.")
                 bot += 1
         replay_of = dict(e.options).get(REPLAY_OF)
@@ -375,7 +519,11 @@ def verify(data: Mapping[str, Any]) -> Verification:
             elsewhere.append(replay_of)
         seen[e.number] = e
         previous = e.hash
+    if expected is not None and previous != expected:
+        return failed(None, len(entries), f"the export ends at hash {previous} after {len(entries)} entries, not at the "
+                      f"head posted in the channel ({expected}): entries were cut off, added or changed.")
     top = max([int(data.get("reserved") or 0), *seen])
     unused = tuple(n for n in range(1, top + 1) if n not in seen)
     return Verification(True, chain, len(entries), bot, player, secret is not None, None, None, given_back,
-                        tuple(elsewhere), unused)
+                        tuple(elsewhere), unused, previous, len(entries), tuple(sealed), version,
+                        expected is not None, legacy)

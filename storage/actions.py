@@ -32,7 +32,12 @@ def _log_entry(db) -> None:
     db["reply_actions"].add_column("log_entry", str)
 
 
-MIGRATIONS = (Migration("reply-actions-1", _create), Migration("reply-actions-2", _log_entry))
+def _details(db) -> None:
+    db["reply_actions"].add_column("details", str)
+
+
+MIGRATIONS = (Migration("reply-actions-1", _create), Migration("reply-actions-2", _log_entry),
+              Migration("reply-actions-3", _details))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,8 @@ class ReplyAction:
     created_at: float
     log_entry: tuple[str, int, int] | None = None
     """Where the reply's roll was logged: chain, epoch, roll number (a re-run names it)."""
+    details: dict[str, Any] | None = None
+    """The reply's details embed (Discord's JSON), answered privately on "Details"."""
 
     def expired(self, now: float | None = None) -> bool:
         return (time.time() if now is None else now) - self.created_at > LIFETIME_S
@@ -70,6 +77,7 @@ def _die(raw: dict[str, Any]) -> DieRoll:
 def remember(
     store: Store, *, guild_id: int | None, channel_id: int | None, user_id: int, command: str,
     options: dict[str, Any], dice: tuple[DieRoll, ...], now: float | None = None, log_entry: str | None = None,
+    details: dict[str, Any] | None = None,
 ) -> str:
     """Keeps a reply's command, options and dice; returns the id its buttons carry."""
     action_id = secrets.token_hex(8)
@@ -79,6 +87,7 @@ def remember(
             "id": action_id, "guild_id": guild_id, "channel_id": channel_id, "user_id": user_id,
             "command": command, "options": json.dumps(options, sort_keys=True),
             "dice": json.dumps([_die_json(d) for d in dice]), "created_at": now, "log_entry": log_entry,
+            "details": None if details is None else json.dumps(details),
         })
         # Buttons past their lifetime can never be used again: drop them as new ones come.
         db.execute("delete from reply_actions where created_at < ?", [now - 2 * LIFETIME_S])
@@ -95,4 +104,5 @@ def recall(store: Store, action_id: str) -> ReplyAction | None:
         row["id"], row["guild_id"], row["channel_id"], row["user_id"], row["command"],
         json.loads(row["options"]), tuple(_die(d) for d in json.loads(row["dice"])), row["created_at"],
         tuple(json.loads(row["log_entry"])) if row.get("log_entry") else None,
+        json.loads(row["details"]) if row.get("details") else None,
     )

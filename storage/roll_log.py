@@ -13,9 +13,16 @@ one chain may so append out of number order, and a command that fails after draw
 number unused: entries keep their append order (``position``) and verify allows both.
 :func:`log_roll` does the two in one transaction for a caller outside Discord.
 
-Tables (migrations ``roll-log-1``, ``roll-log-2``): ``roll_chains`` (one row per chain and epoch: the secret, its
-commitment, the next roll number, the last hash, when it started and was revealed) and
-``roll_entries`` (one row per entry, as :class:`engine.ledger.Entry` holds it).
+Tables (migrations ``roll-log-1`` to ``roll-log-3``): ``roll_chains`` (one row per chain and epoch: the
+secret, its commitment, the next roll number, the last hash, when it started and was revealed,
+and the export ``version`` its dice and hashes follow: 3 for epochs begun since
+docs/roll-derivation.md, 2 for older ones, which keep their numpy dice to the end) and
+``roll_entries`` (one row per entry, as :class:`engine.ledger.Entry` holds it, with its
+``salt`` and whether its roller or the GM ``unsealed`` it).
+
+Private entries: an export for a viewer who may not see every result (:func:`export_log`'s
+`viewer`) carries other players' private entries sealed (:class:`engine.ledger.SealedEntry`)
+until the roller or the GM unseals one (:func:`unseal`).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -31,7 +39,10 @@ from typing import Any, TypeVar
 import sqlite_utils
 
 from engine.dice import DieRoll, RandomDice
-from engine.ledger import Entry, LoggedDie, commitment, dice_for_roll, export, make_entry
+from engine.errors import RulesError
+from engine.ledger import (
+    SALT_BYTES, SEALED, VERSION, Entry, LoggedDie, SealedEntry, commitment, dice_for_roll, export, make_entry,
+)
 from storage.database import Migration, Store
 
 T = TypeVar("T")
@@ -58,7 +69,17 @@ def _append_order(db: sqlite_utils.Database) -> None:
     db["roll_entries"].create_index(["chain", "epoch", "position"], unique=True)
 
 
-MIGRATIONS = (Migration("roll-log-1", _create), Migration("roll-log-2", _append_order))
+def _sealed_entries(db: sqlite_utils.Database) -> None:
+    """Version 3: each epoch says which derivation and hashing it follows (older ones keep
+    version 2's to the end); each entry keeps its salt and whether it was unsealed."""
+    db["roll_chains"].add_column("version", int)
+    db.execute("update roll_chains set version = 2")
+    db["roll_entries"].add_column("salt", str)
+    db["roll_entries"].add_column("unsealed", int)
+
+
+MIGRATIONS = (Migration("roll-log-1", _create), Migration("roll-log-2", _append_order),
+              Migration("roll-log-3", _sealed_entries))
 
 
 def channel_chain(guild_id: int | None, channel_id: int | None) -> str:
@@ -83,6 +104,8 @@ class Chain:
     """True when this call started the epoch (its commitment should be shown)."""
     logged: int | None = None
     """How many entries the epoch has (when read by :func:`current_chain`)."""
+    version: int = VERSION
+    """The export version the epoch follows (engine/ledger.py): 3, or 2 for one begun before."""
 
 
 @dataclass(frozen=True)
@@ -98,13 +121,14 @@ def _current(db: sqlite_utils.Database, chain: str, new_secret: Callable[[], byt
     row = next(iter(db.query(
         "select * from roll_chains where chain = ? order by epoch desc limit 1", [chain])), None)
     if row is not None and row["revealed_at"] is None:
-        return Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False), bytes.fromhex(row["secret"])
+        return (Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False,
+                      version=row["version"] or 2), bytes.fromhex(row["secret"]))
     epoch = 1 if row is None else row["epoch"] + 1
     secret = new_secret()
     committed = commitment(secret)
     db["roll_chains"].insert({
         "chain": chain, "epoch": epoch, "secret": secret.hex(), "commitment": committed, "next_roll": 1,
-        "last_hash": committed, "started_at": now(), "revealed_at": None,
+        "last_hash": committed, "started_at": now(), "revealed_at": None, "version": VERSION,
     })
     return Chain(chain, epoch, committed, 1, committed, True), secret
 
@@ -124,7 +148,7 @@ def next_roll(store: Store, chain: str, new_secret: Callable[[], bytes]) -> Roll
         state, secret = _current(db, chain, new_secret)
         db.execute("update roll_chains set next_roll = next_roll + 1 where chain = ? and epoch = ?",
                    [chain, state.epoch])
-    return RollSlot(state, state.next_roll, dice_for_roll(secret, state.next_roll))
+    return RollSlot(state, state.next_roll, dice_for_roll(secret, state.next_roll, chain, state.version))
 
 
 def append(
@@ -145,12 +169,13 @@ def append(
         entry = make_entry(
             previous=row["last_hash"], number=slot.number, time=time or now(), user=user, command=command,
             options=options, dice=dice, summary=summary,
+            salt=os.urandom(SALT_BYTES) if slot.chain.version >= SEALED else None,
         )
         db["roll_entries"].insert({
             "chain": slot.chain.chain, "epoch": slot.chain.epoch, "roll": entry.number, "time": entry.time,
             "user": entry.user, "command": entry.command, "options": json.dumps(dict(entry.options)),
             "dice": json.dumps([d.json() for d in entry.dice]), "summary": json.dumps(list(entry.summary)),
-            "previous": entry.previous, "hash": entry.hash, "position": last + 1,
+            "previous": entry.previous, "hash": entry.hash, "position": last + 1, "salt": entry.salt,
         })
         db["roll_chains"].update((slot.chain.chain, slot.chain.epoch), {"last_hash": entry.hash})
     return entry
@@ -177,7 +202,7 @@ def _entry(row: Mapping[str, Any]) -> Entry:
         number=row["roll"], time=row["time"], user=row["user"], command=row["command"],
         options=tuple(sorted(json.loads(row["options"]).items())),
         dice=tuple(LoggedDie(**d) for d in json.loads(row["dice"])),
-        summary=tuple(json.loads(row["summary"])), previous=row["previous"], hash=row["hash"],
+        summary=tuple(json.loads(row["summary"])), previous=row["previous"], hash=row["hash"], salt=row.get("salt"),
     )
 
 
@@ -195,7 +220,8 @@ def current_chain(store: Store, chain: str) -> Chain | None:
     if row is None:
         return None
     logged = store.read("select count(*) as n from roll_entries where chain = ? and epoch = ?", [chain, row["epoch"]])[0]["n"]
-    return Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False, logged)
+    return Chain(chain, row["epoch"], row["commitment"], row["next_roll"], row["last_hash"], False, logged,
+                 row["version"] or 2)
 
 
 def last_entries(store: Store, chain: str, n: int) -> list[Entry]:
@@ -215,18 +241,65 @@ def epochs(store: Store, chain: str) -> list[dict]:
         "where chain = ? order by epoch", [chain])
 
 
-def export_log(store: Store, chain: str, epoch: int | None = None) -> dict[str, Any] | None:
+PUBLIC = ""
+"""The viewer of an export posted in the channel (a battle's end, /log reveal): every private
+entry not unsealed is sealed."""
+
+
+class SealedEpochError(RulesError):
+    """An epoch begun before version 3 holds other players' private rolls, which its hashes
+    cannot seal."""
+
+
+def export_log(store: Store, chain: str, epoch: int | None = None, *, viewer: str | None = None) -> dict[str, Any] | None:
     """The export of one epoch (the latest by default): :func:`engine.ledger.export`'s JSON, with
-    the secret only once revealed. None when there is no such epoch."""
+    the secret only once revealed. None when there is no such epoch.
+
+    `viewer`: None for one who may see every result (the GM role, managers, the console); a
+    user id for anyone else, who sees their own private entries and those unsealed, and the
+    others sealed; :data:`PUBLIC` for the channel (no private entry but those unsealed)."""
     row = _epoch_row(store, chain, epoch)
     if row is None:
         return None
     rows = store.read("select * from roll_entries where chain = ? and epoch = ? order by position", [chain, row["epoch"]])
     secret = bytes.fromhex(row["secret"]) if row["revealed_at"] is not None else None
-    out = export(chain=chain, commitment_hex=row["commitment"], secret=secret, entries=[_entry(r) for r in rows],
-                 reserved=row["next_roll"] - 1)
+    version = row.get("version") or 2
+    entries: list[Entry | SealedEntry] = []
+    for r in rows:
+        e = _entry(r)
+        if viewer is not None and e.private and e.user != viewer and not r.get("unsealed"):
+            if version < SEALED:
+                raise SealedEpochError(
+                    f"Epoch {row['epoch']} of this log began before private rolls could be sealed, and it holds "
+                    "other players' private rolls: the GM or a manager can export it, and its next epoch seals them.")
+            entries.append(e.sealed())
+        else:
+            entries.append(e)
+    out = export(chain=chain, commitment_hex=row["commitment"], secret=secret, entries=entries,
+                 reserved=row["next_roll"] - 1, version=version)
     out["epoch"] = row["epoch"]
     return out
+
+
+def unseal(store: Store, chain: str, epoch: int | None, roll: int, *, user: str, may_see_all: bool) -> Entry:
+    """Show a private entry in every later export (its roller or the GM decides); the entry,
+    or RulesError saying why not."""
+    with store.transaction() as db:
+        row = _epoch_row(store, chain, epoch)
+        if row is None:
+            raise RulesError("Nothing has been rolled in this log yet, so there is nothing to unseal.")
+        found = store.read("select * from roll_entries where chain = ? and epoch = ? and roll = ?", [chain, row["epoch"], roll])
+        if not found:
+            raise RulesError(f"Roll {roll} is not in epoch {row['epoch']} of this log: /log show lists its rolls.")
+        e = _entry(found[0])
+        if not e.private:
+            raise RulesError(f"Roll {roll} is not a private roll: every export shows it already.")
+        if e.user != user and not may_see_all:
+            raise RulesError(f"Roll {roll} is another player's private roll: only its roller or the GM can unseal it.")
+        if (row.get("version") or 2) < SEALED:
+            raise RulesError(f"Roll {roll} is in an epoch begun before private rolls were sealed: the GM's export shows it.")
+        db.execute("update roll_entries set unsealed = 1 where chain = ? and epoch = ? and roll = ?", [chain, row["epoch"], roll])
+    return e
 
 
 CSV_COLUMNS = ("roll", "time", "user", "command", "options", "dice", "summary", "previous", "hash")
@@ -238,6 +311,9 @@ def export_csv(data: Mapping[str, Any]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for e in data["entries"]:
+        if e.get("sealed"):
+            writer.writerow([e["roll"], e["time"], e["user"], "(private, sealed)", "", "", "", e["previous"], e["hash"]])
+            continue
         writer.writerow([
             e["roll"], e["time"], e["user"], e["command"], json.dumps(e["options"], sort_keys=True),
             " ".join(f"{d['die']}:{d['face']}:{d['by']}" for d in e["dice"]), " | ".join(e["summary"]),
@@ -251,7 +327,8 @@ class Reveal:
     """What :func:`reveal` disclosed, and the epoch it started."""
 
     export: dict[str, Any]
-    """The closed epoch's export, secret included."""
+    """The closed epoch's export, secret included, as the channel sees it (private entries
+    sealed; an epoch begun before version 3 in full, as it always was)."""
     secret: bytes
     next_commitment: str | None
     """The new epoch's commitment (None when the chain ends: a battle's)."""
@@ -267,5 +344,5 @@ def reveal(store: Store, chain: str, new_secret: Callable[[], bytes], *, rotate:
         if row["revealed_at"] is None:
             db["roll_chains"].update((chain, row["epoch"]), {"revealed_at": now()})
         committed = _current(db, chain, new_secret)[0].commitment if rotate else None
-        data = export_log(store, chain, row["epoch"])
+        data = export_log(store, chain, row["epoch"], viewer=None if (row.get("version") or 2) < SEALED else PUBLIC)
     return Reveal(data, bytes.fromhex(row["secret"]), committed)

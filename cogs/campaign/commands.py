@@ -7,7 +7,6 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations.
 """
 
-import json
 import re
 from typing import Optional
 
@@ -18,7 +17,7 @@ from discord.ext import commands
 
 from cogs.campaign import machines as roster_kinds
 from cogs.common.access import Actor, PermissionRefused, actor, in_store
-from cogs.common.ledger import battle_chain
+from cogs.common.ledger import battle_chain, log_store
 from cogs.campaign.words import (
     GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, forget_reply, purge_reply, roster_reply,
     settings_reply, with_roll_log,
@@ -28,6 +27,7 @@ from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
 from engine.inputs import quote
 from renders.campaign.battle import render_battle
+from cogs.dice.words.log import export_files, head_line
 from storage import campaigns, privacy, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, change_settings, settings_for
@@ -225,7 +225,7 @@ class BattleCog(CampaignCogBase):
                 players = c.members
             b = campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
                                        campaign=campaign, players=players)
-            opened.append(roll_log.open_chain(self.store, battle_chain(b.id), self.bot.new_secret))
+            opened.append(roll_log.open_chain(log_store(self.bot), battle_chain(b.id), self.bot.new_secret))
             return b
 
         opened: list = []
@@ -258,8 +258,8 @@ class BattleCog(CampaignCogBase):
                                         f"with {who.gm_words()} can end it.")
             ended = campaigns.end_battle(self.store, who.guild_id, who.channel_id)
             chain = battle_chain(ended.id)
-            roll_log.open_chain(self.store, chain, self.bot.new_secret)  # a battle started before battles had logs
-            revealed.append(roll_log.reveal(self.store, chain, self.bot.new_secret, rotate=False))
+            roll_log.open_chain(log_store(self.bot), chain, self.bot.new_secret)  # a battle started before battles had logs
+            revealed.append(roll_log.reveal(log_store(self.bot), chain, self.bot.new_secret, rotate=False))
             return ended
 
         revealed: list = []
@@ -267,13 +267,15 @@ class BattleCog(CampaignCogBase):
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
         r = revealed[0]
         data = r.export
-        files = ((f"battle-{b.guild_id}-{b.id}-rolls.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),)
+        files = export_files(data, f"battle-{b.guild_id}-{b.id}-rolls", csv=False)
         await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
             f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
             f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
-            f"Anyone can check every roll: python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json",
+            head_line(data),
+            f"Anyone can check every roll with nothing installed: open the attached battle-{b.guild_id}-{b.id}-rolls.html "
+            f"in a browser and paste the head hash above (or python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json --head HASH).",
         ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
-            "entries": len(data["entries"])}, files))
+            "entries": len(data["entries"]), "head": data["head"], "count": data["count"]}, files))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:

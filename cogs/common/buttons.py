@@ -1,5 +1,8 @@
-"""Buttons on results: "Fire again", "Resolve wounds" and "Roll the misfire chart".
+"""Buttons on results: "Details", "Fire again", "Resolve wounds" and "Roll the misfire chart".
 
+- **Details** (every reply whose full breakdown says more than its glance): the breakdown, every
+  die with its purpose, each model's line and the rule per step, answered privately to whoever
+  presses it (cogs/common/replies.py, the three layers).
 - **Fire again** (every ``/fire`` result): the same command with the same options and new dice;
   a ``dice:`` the players entered is not reused, since new dice are the point.
 - **Resolve wounds** (a result whose hits wait for a profile): asks the target's Toughness,
@@ -33,7 +36,8 @@ from storage.actions import LIFETIME_S, ReplyAction, recall, remember
 AGAIN = "again"
 WOUNDS = "wounds"
 CHART = "chart"
-LABELS = {AGAIN: "Fire again", WOUNDS: "Resolve wounds", CHART: "Roll the misfire chart"}
+DETAILS = "details"
+LABELS = {AGAIN: "Fire again", WOUNDS: "Resolve wounds", CHART: "Roll the misfire chart", DETAILS: "Details"}
 EXPIRED = (f"This button has expired (buttons work for {LIFETIME_S // 3600} hours after the result): "
            "run the command again.")
 PROFILE = ("toughness", "wounds", "save", "ward")
@@ -49,10 +53,12 @@ def offered(reply: Reply) -> tuple[str, ...]:
         actions.append(WOUNDS)
     if reply.awaits_chart:
         actions.append(CHART)
+    if reply.has_details():
+        actions.append(DETAILS)
     return tuple(actions)
 
 
-class ReplyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bombardier:(?P<action>again|wounds|chart):(?P<id>[0-9a-f]{16})"):
+class ReplyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bombardier:(?P<action>again|wounds|chart|details):(?P<id>[0-9a-f]{16})"):
     """One button on one result; the custom id names the action and the stored reply."""
 
     def __init__(self, action: str, action_id: str) -> None:
@@ -83,16 +89,29 @@ async def press(interaction: discord.Interaction, action: str, action_id: str) -
     if stored is None or stored.expired() or stored.guild_id != interaction.guild_id:
         await send_error(interaction, EXPIRED)
         return
+    if action == DETAILS and not stored.options.get("private"):  # anyone may read them, privately
+        await show_details(interaction, stored)
+        return
     if not may_press(interaction, stored):
         await send_error(interaction, f"Only <@{stored.user_id}>, who ran this command, or a server manager (Manage Server) can press its buttons.")
         return
     options = {k: v for k, v in stored.options.items() if k != "dice"}
-    if action == AGAIN:
+    if action == DETAILS:  # a private result's details: its roller's (or a manager's) alone
+        await show_details(interaction, stored)
+    elif action == AGAIN:
         await rerun(interaction, stored.command, options)
     elif action == CHART:  # the same shot, its dice given back, and the chart's D6 rolled by the bot
         await rerun(interaction, stored.command, options, replay=stored.dice, replay_of=stored.log_entry)
     else:
         await interaction.response.send_modal(ProfileForm(stored))
+
+
+async def show_details(interaction: discord.Interaction, stored: ReplyAction) -> None:
+    """The reply's full breakdown, to the presser alone."""
+    if stored.details is None:
+        await send_error(interaction, EXPIRED)
+        return
+    await interaction.response.send_message(embed=discord.Embed.from_dict(stored.details), ephemeral=True)
 
 
 def find_command(tree: app_commands.CommandTree, name: str) -> app_commands.Command | None:
@@ -196,6 +215,7 @@ class ButtonsCog(commands.Cog):
             self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             user_id=interaction.user.id, command=reply.command, options=command_options(interaction),
             dice=reply.dice, log_entry=entry_ref(interaction),
+            details=reply.details().to_dict() if DETAILS in actions else None,
         )
         view = discord.ui.View(timeout=None)
         for action in actions:

@@ -68,9 +68,20 @@ def chain_here(store, guild_id: int | None, channel_id: int | None) -> str:
     return roll_log.channel_chain(guild_id, channel_id)
 
 
+def log_store(bot):
+    """Where the roll log is kept: the bot's database, or the throwaway one of a console run with
+    ``--seed`` (``bot.roll_store``), so a seed gives the same dice on every run."""
+    return getattr(bot, "roll_store", None) or bot.store
+
+
+ANSWER_PRIVATELY_KEY = "bombardier.answer_privately"
+"""``interaction.extras`` key: answer only the user (an export holding private rolls in full)."""
+
+
 def is_private(interaction: discord.Interaction) -> bool:
-    """The command was asked for with ``private:true``."""
-    return command_options(interaction).get(PRIVATE) is True
+    """The command was asked for with ``private:true`` (or its answer holds what only its user may
+    see: :data:`ANSWER_PRIVATELY_KEY`)."""
+    return command_options(interaction).get(PRIVATE) is True or interaction.extras.get(ANSWER_PRIVATELY_KEY) is True
 
 
 class SeededDice(Dice):
@@ -118,7 +129,7 @@ def draw(bot, interaction: discord.Interaction) -> Dice:
                 and not settings_for(store, interaction.guild_id, interaction.channel_id).private_rolls):
             raise RulesError(PRIVATE_REFUSED)
         seeded = SeededDice(lambda: roll_log.next_roll(
-            store, chain_here(store, interaction.guild_id, interaction.channel_id), bot.new_secret))
+            log_store(bot), chain_here(store, interaction.guild_id, interaction.channel_id), bot.new_secret))
         dice: Dice = seeded
         if REPLAY_KEY in interaction.extras:
             dice = ReplayDice(interaction.extras[REPLAY_KEY], seeded)
@@ -157,7 +168,7 @@ async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
     if REPLAY_KEY in interaction.extras:
         options[REPLAY_OF] = _replay_of(interaction, slot)
     entry = await asyncio.to_thread(
-        roll_log.append, interaction.client.store, slot, user=str(interaction.user.id), command=reply.command,
+        roll_log.append, log_store(interaction.client), slot, user=str(interaction.user.id), command=reply.command,
         options=options, dice=logged_dice(reply.dice, drawn.seeded.rolled), summary=reply.summary,
     )
     interaction.extras[ENTRY_KEY] = (slot.chain.chain, slot.chain.epoch, entry.number)

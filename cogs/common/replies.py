@@ -1,7 +1,19 @@
 """What every command sends back, and the one path it is sent by.
 
 A command builds a :class:`Reply` (an embed, a picture, the console's ``--json`` fields) and hands
-it to :func:`send_reply`; user mistakes go through :func:`send_error`. Both work whether or not
+it to :func:`send_reply`; user mistakes go through :func:`send_error`.
+
+A reply reads in three layers (DESIGN.md):
+
+- **the glance** (:meth:`Reply.glance`), what the channel sees: the answer as the title, at most
+  :data:`GLANCE_LINES` short lines (a words module's ``glance_lines``, else the first lines of its
+  embed), ONE compact dice line (:func:`dice_line`) and the picture as the embed's image;
+- **the details** (:meth:`Reply.details`): the words module's full embed (every die with its
+  purpose, each model's line, the rule per step), sent privately to whoever presses "Details";
+- **the record**: ``--json``, the roll log and the report files, which keep everything.
+
+Nothing sent passes Discord's limits (:func:`fit`): what does not fit is shortened on a line or
+word boundary and says how many more there are and where they are, never cut silently. Both work whether or not
 the interaction was already answered (Red-DiscordBot's pattern), and both leave what they sent in
 ``interaction.extras`` so the offline console prints exactly what Discord would show.
 """
@@ -90,16 +102,235 @@ class Reply:
     private: bool = field(default=False, kw_only=True)
     """Answered to its user alone (ephemeral), whatever the options: e.g. what the bot deleted about them."""
 
+    glance_lines: tuple[str, ...] = field(default=(), kw_only=True)
+    """The glance's few short lines (who is hit, grouped; what the players roll next), when the
+    words module words them itself; otherwise the glance takes its embed's first lines."""
+
+    def glance(self) -> discord.Embed:
+        """What the channel sees: the answer in the title, a few short lines, one dice line, the
+        picture as the image (``attachment://`` its filename)."""
+        full = self.embed
+        answer, context = _answer(full)
+        body = group_models(list(self.glance_lines) or _first_lines(full))
+        after = [] if self.glance_lines else _next_lines(full)
+        room = GLANCE_LINES - len(after) - bool(context)
+        if len(body) > room:
+            body = body[: room - 1] + [f"and {len(body) - room + 1} more: see Details"]
+        lines = ([context] if context else []) + body + after
+        if self.dice:
+            lines.append(dice_line(self.dice))
+        embed = discord.Embed(title=shorten(answer, 256), description=shorten("\n".join(lines), 4000, lines=True) or None,
+                              colour=full.colour)
+        if full.footer and full.footer.text:
+            embed.set_footer(text=shorten(full.footer.text, 300))
+        if self.image is not None:
+            embed.set_image(url=f"attachment://{self.filename}")
+        return embed
+
+    def details(self) -> discord.Embed:
+        """The full breakdown, answered privately on "Details": the words module's own embed,
+        fitted to Discord's limits."""
+        return fit(self.embed, more="in the record: /log export, or --json in the console")
+
+    def has_details(self) -> bool:
+        """Whether the details say more than the glance (an embed with fields does)."""
+        return bool(self.embed.fields)
+
     def json(self, image_path: str | None) -> dict[str, Any]:
-        """The console's ``--json`` object (DESIGN.md, offline console)."""
+        """The console's ``--json`` object (DESIGN.md, offline console); ``glance`` is what the
+        channel sees, ``summary`` keeps every line."""
+        glance = self.glance()
         return {
             "command": self.command,
             "system": self.system,
             "dice": [dice_json(d) for d in self.dice],
             "summary": list(self.summary),
             "image": image_path,
+            "glance": {"title": glance.title, "lines": (glance.description or "").splitlines()},
             **self.fields,
         }
+
+
+GLANCE_LINES = 6
+"""The glance's short lines at most (the dice line comes on top)."""
+DICE_LINE = 300
+"""Characters the glance's one dice line may take."""
+
+
+def _plain(text: str | None) -> str:
+    return (text or "").replace("**", "").strip()
+
+
+def _answer(embed: discord.Embed) -> tuple[str, str]:
+    """The glance's title and its context line: a words module's embed carries its outcome as the
+    description's first (bold) line and what was done as its title (``Cannon: 30" at the
+    target``); the glance leads with the outcome."""
+    description = embed.description or ""
+    title = _plain(embed.title)
+    if _bold_outcome(description):
+        return _plain(description.split("\n", 1)[0]), title
+    return title or _plain(description.split("\n", 1)[0]), ""
+
+
+def _bold_outcome(description: str) -> bool:
+    """Whether the description's first line is the outcome, wholly in bold."""
+    first = description.split("\n", 1)[0]
+    return len(first) > 4 and first.startswith("**") and first.endswith("**") and first.count("**") == 2
+
+
+def _first_lines(embed: discord.Embed) -> list[str]:
+    """A glance's lines when the words module gives none: the rest of the description, then each
+    field's lines (the dice field aside: the dice line says them)."""
+    description = embed.description or ""
+    if _bold_outcome(description):
+        rest = description.split("\n")[1:]
+    elif embed.title:
+        rest = description.split("\n")
+    else:
+        rest = description.split("\n")[1:]
+    lines = [_plain(line) for line in rest if line.strip()]
+    for f in embed.fields:
+        if f.name in DETAILS_ONLY or f.name in NEXT:
+            continue
+        values = [v for v in (f.value or "").split("\n") if v.strip()]
+        if len(values) == 1 and len(f.name) + len(values[0]) < 120:
+            lines.append(f"{f.name}: {_plain(values[0])}")
+        else:
+            lines += [_plain(v) for v in values]
+    return [shorten(line, 160) for line in lines]
+
+
+DETAILS_ONLY = frozenset({"Dice", "Shot", "Target", "Rules applied", "Roll log", "Source", "Related", "Also matching",
+                          "Remember", "Note"})
+"""Fields the glance leaves to Details: the dice (the dice line says them), the geometry, the
+target's description, the rules applied step by step, references."""
+NEXT = ("Your rolls",)
+"""Fields saying what the players roll next: always on the glance, last."""
+
+
+def _next_lines(embed: discord.Embed) -> list[str]:
+    return [shorten(_plain(f.value), 200) for f in embed.fields if f.name in NEXT]
+
+
+_MODEL = re.compile(r"^R(\d+) F(\d+)((?: [a-z]+)*): (.+)$")
+
+
+def group_models(lines: list[str]) -> list[str]:
+    """Lines about single models (``R2 F1: S4, 1 wound``) grouped as the pictures group them:
+    neighbours in a rank with the same words become one line, ``R2 F1-F5: S4, 1 wound each``,
+    and such lines for neighbouring ranks over the same files become ``R1-R2 F1-F5 ...``. Other
+    lines pass as they are."""
+    runs: list[list] = []  # [rank0, rank1, file0, file1, words, count] or [None, text]
+    for line in lines:
+        m = _MODEL.match(line)
+        if not m:
+            runs.append([None, line])
+            continue
+        rank, file, words = int(m[1]), int(m[2]), f"{m[3]}: {m[4]}"
+        last = runs[-1] if runs else None
+        if last and last[0] is not None and last[4] == words and last[0] == last[1] == rank and last[3] + 1 == file:
+            last[3] = file
+            last[5] += 1
+        else:
+            runs.append([rank, rank, file, file, words, 1])
+    merged: list[list] = []
+    for run in runs:
+        last = merged[-1] if merged else None
+        if (run[0] is not None and last and last[0] is not None and last[4] == run[4]
+                and (last[2], last[3]) == (run[2], run[3]) and last[1] + 1 == run[0]):
+            last[1] = run[0]
+            last[5] += run[5]
+        else:
+            merged.append(list(run))
+    out = []
+    for run in merged:
+        if run[0] is None:
+            out.append(run[1])
+            continue
+        r0, r1, f0, f1, words, count = run
+        ranks = f"R{r0}" if r0 == r1 else f"R{r0}-R{r1}"
+        files = f"F{f0}" if f0 == f1 else f"F{f0}-F{f1}"
+        out.append(f"{ranks} {files}{words}" + (" each" if count > 1 else ""))
+    return out
+
+
+def shorten(text: str, limit: int, *, lines: bool = False) -> str:
+    """`text` within `limit` characters, cut at a line (`lines`) or word boundary; never mid-word,
+    and never silently: a cut line ends in "…", cut lines are counted."""
+    if len(text) <= limit:
+        return text
+    if lines:
+        kept: list[str] = []
+        all_lines = text.split("\n")
+        for i, line in enumerate(all_lines):
+            tail = f"and {len(all_lines) - i} more lines: see Details"
+            if sum(len(k) + 1 for k in kept) + len(line) + len(tail) + 1 > limit:
+                return "\n".join(kept + [tail])
+            kept.append(line)
+        return "\n".join(kept)
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:· ")
+    return cut + "…"
+
+
+_PER_ONE = re.compile(r"\s*\(?\b(?:shot|rank|file|model|hit|attack|stand|die|dice|no\.?)\s*#?\d+\b.*$", re.I)
+"""What a die's purpose adds to say which one of a kind it is (``to hit shot 3``, ``to wound rank 2
+file 3``): the dice line groups by the kind alone, and Details names each."""
+
+
+def dice_line(dice: tuple[DieRoll, ...], limit: int = DICE_LINE) -> str:
+    """Every die on ONE line, grouped by purpose in the order rolled, the players' own marked:
+    ``Dice: scatter @45 · artillery 4 · bounce 8 (yours)``, ``to hit 6 5 2 · to wound 4 4``; a
+    misfire face ends in ``!``. Past `limit` it ends with how many more dice there are (Details
+    has each one)."""
+    groups: list[tuple[str, list[str], bool]] = []
+    for d in dice:
+        face = f"{d.face}{'!' if d.is_misfire and d.face != 'M' else ''}"
+        mine = d.by is Roller.PLAYER
+        purpose = _PER_ONE.sub("", d.purpose)
+        if groups and groups[-1][0] == purpose and groups[-1][2] == mine:
+            groups[-1][1].append(face)
+        else:
+            groups.append((purpose, [face], mine))
+    everyone = {mine for _, _, mine in groups}
+    mark = everyone != {True, False}  # all the players' or all the bot's: said once at the end
+    text = "Dice: "
+    shown = 0
+    for i, (purpose, faces, mine) in enumerate(groups):
+        part = f"{purpose} {' '.join(faces)}{' (yours)' if mine and not mark else ''}"
+        sep = " · " if i else ""
+        if len(text) + len(sep) + len(part) > limit - 30:
+            return text + f"{sep}and {len(dice) - shown} more dice: see Details"
+        text += sep + part
+        shown += len(faces)
+    return text + (" (all yours)" if everyone == {True} else "")
+
+
+def _fit_value(value: str) -> str:
+    return value if len(value) <= 1024 else clip_lines(value.split("\n"), 1024) or "-"
+
+
+def fit(embed: discord.Embed, *, more: str = "see Details") -> discord.Embed:
+    """A copy of `embed` within Discord's limits: each field value within 1,024 (cut at a line),
+    at most 25 fields, and the whole within 6,000; fields that do not fit are left out with one
+    last field saying how many and where they are (`more`)."""
+    title = shorten(embed.title or "", 256) or None
+    description = shorten(embed.description or "", 4096, lines=True) or None
+    out = discord.Embed(title=title, description=description, colour=embed.colour)
+    footer = shorten((embed.footer and embed.footer.text) or "", 2048)
+    if footer:
+        out.set_footer(text=footer)
+    used = len(title or "") + len(description or "") + len(footer)
+    fields = [(shorten(f.name or "-", 256), _fit_value(f.value or "-"), f.inline) for f in embed.fields]
+    whole = len(fields) <= 25 and used + sum(len(n) + len(v) for n, v, _ in fields) <= 6000
+    budget = 6000 if whole else 6000 - 150  # room for the last field that counts what is left out
+    for i, (name, value, inline) in enumerate(fields):
+        if not whole and (i == 24 or used + len(name) + len(value) > budget):
+            left = len(fields) - i
+            out.add_field(name=f"and {left} more", value=f"{left} more part{'s' * (left != 1)}: {more}", inline=False)
+            break
+        out.add_field(name=name, value=value, inline=inline)
+        used += len(name) + len(value)
+    return out
 
 
 def dice_json(d: DieRoll) -> dict[str, Any]:
@@ -130,6 +361,11 @@ def clip_lines(lines: list[str], limit: int = 1000) -> str:
     used = 0
     for i, line in enumerate(lines):
         if used + len(line) + 1 > limit - 20:
+            if not out:  # one line longer than the field: shortened at a word
+                out.append(shorten(line, limit - 40))
+                if len(lines) > 1:
+                    out.append(f"... and {len(lines) - 1} more")
+                break
             out.append(f"... and {len(lines) - i} more")
             break
         out.append(line)
@@ -201,8 +437,8 @@ async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T],
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
-    """Send a command's answer: the embed, with the picture attached and shown in it, and the
-    buttons the reply offers (when the buttons extension is loaded: ``bot.reply_buttons``).
+    """Send a command's answer: its glance, with the picture attached and shown in it, and the
+    buttons the reply offers ("Details" among them) (when the buttons extension is loaded: ``bot.reply_buttons``).
     A command that drew dice is logged first (cogs/common/ledger.py), and a private one (``private:true``)
     is answered only to its user."""
     interaction.extras[REPLY_KEY] = reply
@@ -216,14 +452,14 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         extra["view"] = view
     files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]
     if reply.image is not None:
-        reply.embed.set_image(url=f"attachment://{reply.filename}")
         files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
+    glance = reply.glance()
     if not files:
-        await _send(interaction, embed=reply.embed, **extra)
+        await _send(interaction, embed=glance, **extra)
     elif len(files) == 1:
-        await _send(interaction, embed=reply.embed, file=files[0], **extra)
+        await _send(interaction, embed=glance, file=files[0], **extra)
     else:
-        await _send(interaction, embed=reply.embed, files=files, **extra)
+        await _send(interaction, embed=glance, files=files, **extra)
 
 
 def short_error(message: str, values: tuple[str, ...] = ()) -> str:

@@ -11,8 +11,8 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from cogs.common.dice_source import private_option
-from cogs.common.ledger import chain_here
-from cogs.dice.words.log import export_reply, reveal_reply, show_reply
+from cogs.common.ledger import ANSWER_PRIVATELY_KEY, battle_chain, chain_here, log_store
+from cogs.dice.words.log import battle_words, battles_reply, export_reply, reveal_reply, show_reply, unseal_reply
 from cogs.common.replies import send_error, send_reply
 from cogs.dice.words.roll import roll_reply
 from engine.dice import EnteredDice
@@ -76,19 +76,49 @@ class RollCog(commands.Cog):
     async def show(self, interaction: discord.Interaction, count: Range[int, 1, MAX_SHOWN] = 5) -> None:
         chain = log_here(interaction)
         viewer = None if sees_private(interaction) else str(interaction.user.id)
-        current, entries = await asyncio.to_thread(
-            lambda: (roll_log.current_chain(self.bot.store, chain), roll_log.last_entries(self.bot.store, chain, count)))
-        await send_reply(interaction, show_reply(current, entries, count, viewer=viewer))
+        store = log_store(self.bot)
+        main = self.bot.store
 
-    @log.command(name="export", description="This channel's roll log (its battle's during one) as JSON and CSV")
-    @app_commands.describe(epoch="Which secret's rolls (default: the current); earlier ones include the secret")
-    async def export(self, interaction: discord.Interaction, epoch: Optional[Range[int, 1, 100_000]] = None) -> None:
-        data = await asyncio.to_thread(roll_log.export_log, self.bot.store, log_here(interaction), epoch)
+        def work():
+            current = roll_log.current_chain(store, chain)
+            battles = [] if current is not None else channel_battles(main, store, interaction.guild_id, interaction.channel_id)
+            return current, roll_log.last_entries(store, chain, count), battles
+
+        current, entries, battles = await asyncio.to_thread(work)
+        await send_reply(interaction, show_reply(current, entries, count, viewer=viewer, battles=battles))
+
+    @log.command(name="export", description="This channel's roll log (a battle's: battle:N) as JSON, CSV and a page that checks it")
+    @app_commands.describe(epoch="Which secret's rolls (default: the current); earlier ones include the secret",
+                           battle="One of this channel's battles (by number: /log export lists them)")
+    async def export(self, interaction: discord.Interaction, epoch: Optional[Range[int, 1, 100_000]] = None,
+                     battle: Optional[Range[int, 1, 2**53]] = None) -> None:
+        viewer = None if sees_private(interaction) else str(interaction.user.id)
+        store, main = log_store(self.bot), self.bot.store
+
+        def work():
+            battles = channel_battles(main, store, interaction.guild_id, interaction.channel_id)
+            if battle is not None:
+                if battle not in {b["id"] for b in battles}:
+                    raise RulesError(f"Battle {battle} has no roll log in this channel"
+                                     + (f": its battles are {battle_words(battles)}." if battles else "."))
+                chain = battle_chain(battle)
+            else:
+                chain = log_here(interaction)
+            return battles, chain, roll_log.export_log(store, chain, epoch, viewer=viewer)
+
+        battles, chain, data = await asyncio.to_thread(work)
         if data is None:
-            if epoch is None:
-                raise RulesError("Nothing has been rolled in this channel yet, so there is no log to export.")
-            raise RulesError(f"This channel's log has no epoch {epoch}: /log show gives the current one.")
-        await send_reply(interaction, export_reply(data))
+            if epoch is not None:
+                where = f"Battle {battle}'s log" if battle is not None else "This channel's log"
+                raise RulesError(f"{where} has no epoch {epoch}: /log show gives the current one.")
+            if battles:
+                await send_reply(interaction, battles_reply(battles))
+                return
+            raise RulesError("Nothing has been rolled in this channel yet, so there is no log to export.")
+        if any(e.get("options", {}).get("private") is True for e in data["entries"] if not e.get("sealed")):
+            interaction.extras[ANSWER_PRIVATELY_KEY] = True  # private rolls in full: for the asker's eyes
+        others = [b for b in battles if battle_chain(b["id"]) != chain]
+        await send_reply(interaction, export_reply(data, others))
 
     @log.command(name="reveal", description="Managers: disclose this channel's secret and start a new one")
     async def reveal(self, interaction: discord.Interaction) -> None:
@@ -98,10 +128,45 @@ class RollCog(commands.Cog):
         if log_here(interaction) != chain_of(interaction):
             raise RulesError("A battle is in progress here: its roll log's secret is revealed by /battle end, "
                              "and /log reveal discloses the channel's own log once the battle is over.")
-        revealed = await asyncio.to_thread(roll_log.reveal, self.bot.store, chain_of(interaction), self.bot.new_secret)
+        revealed = await asyncio.to_thread(roll_log.reveal, log_store(self.bot), chain_of(interaction), self.bot.new_secret)
         if revealed is None:
             raise RulesError("Nothing has been rolled in this channel yet, so there is no secret to reveal.")
         await send_reply(interaction, reveal_reply(revealed))
+
+    @log.command(name="unseal", description="Show one of your private rolls (GM: anyone's) in full in every later export")
+    @app_commands.describe(roll="The roll's number (/log show lists them)", epoch="Its epoch (default: the current)",
+                           battle="Its battle, when it was rolled in one of this channel's battles")
+    async def unseal(self, interaction: discord.Interaction, roll: Range[int, 1, 2**53],
+                     epoch: Optional[Range[int, 1, 100_000]] = None, battle: Optional[Range[int, 1, 2**53]] = None) -> None:
+        store, main = log_store(self.bot), self.bot.store
+        see_all = sees_private(interaction)
+
+        def work():
+            if battle is not None:
+                if battle not in {b["id"] for b in channel_battles(main, store, interaction.guild_id, interaction.channel_id)}:
+                    raise RulesError(f"Battle {battle} has no roll log in this channel.")
+                chain = battle_chain(battle)
+            else:
+                chain = log_here(interaction)
+            return chain, roll_log.unseal(store, chain, epoch, roll, user=str(interaction.user.id), may_see_all=see_all)
+
+        chain, entry = await asyncio.to_thread(work)
+        await send_reply(interaction, unseal_reply(chain, entry))
+
+
+def channel_battles(main, store, guild_id: int | None, channel_id: int | None) -> list[dict]:
+    """This channel's battles that have a roll log, oldest first: id, ended (bool), rolls."""
+    if guild_id is None:
+        return []
+    rows = main.read("SELECT id, ended_at FROM battles WHERE guild_id = ? AND channel_id = ? ORDER BY id",
+                     (guild_id, channel_id))
+    out = []
+    for r in rows:
+        chain = roll_log.current_chain(store, battle_chain(r["id"]))
+        if chain is not None:
+            out.append({"id": r["id"], "ended": r["ended_at"] is not None, "rolls": chain.logged or 0,
+                        "chain": chain.chain})
+    return out
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -138,6 +138,14 @@ def needs_bs(command: str, bs: int | None) -> int:
     return bs
 
 
+async def picture(interaction: discord.Interaction, render, shot) -> bytes | None:
+    """The shot's picture, drawn off the event loop; none for a misfire, which fired nothing to
+    draw (its reply is a compact card)."""
+    if getattr(shot, "misfire", None) is not None:
+        return None
+    return await off_the_loop(interaction, render, shot)
+
+
 def _dice(bot, entered: str | None) -> Dice:
     """The bot's dice for one command, behind the players' own when they gave some."""
     source = bot.new_dice()
@@ -179,7 +187,7 @@ def _cannon_command(key: str):
         )
         aim = await take_aim(self.bot, interaction, key, machine)
         shot = await off_the_loop(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file))
-        image = await off_the_loop(interaction, render_cannon, shot)
+        image = await picture(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
@@ -246,7 +254,7 @@ class FireCog(commands.Cog):
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
             indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
         ))
-        image = await off_the_loop(interaction, render_stone_thrower, shot)
+        image = await picture(interaction, render_stone_thrower, shot)
         reply = stone_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
@@ -325,7 +333,7 @@ class FireCog(commands.Cog):
         shot = await off_the_loop(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
                                  ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
                                  modifier=modifier))
-        image = await off_the_loop(interaction, render_bolt_thrower, shot)
+        image = await picture(interaction, render_bolt_thrower, shot)
         reply = bolt_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
@@ -337,7 +345,8 @@ class FireCog(commands.Cog):
         start="Narrow end's distance, if ranged",
         leadership="Target's Ld: bot rolls Panic",
         flammable="Target is Flammable", machine=MACHINE_OPTION,
-        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
+        dice='Your dice: flame distance first, e.g. "4"',
     )
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("fire-thrower"))
     async def fire_thrower(
@@ -370,7 +379,7 @@ class FireCog(commands.Cog):
             FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
             range=start or None, start=start, flammable=flammable, leadership=leadership,
         ))
-        image = await off_the_loop(interaction, render_fire_thrower, shot)
+        image = await picture(interaction, render_fire_thrower, shot)
         reply = fire_thrower_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)

@@ -110,7 +110,8 @@ class ShootCog(commands.Cog):
         used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath", flammable="Target is Flammable",
         ap="The breath's Armour Piercing", ignores_armour="The breath Ignores Armour Saves",
         magical="Magical breath", dodge="Target's Dodge: 5 for 5+", ethereal="Target is Ethereal",
-        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim")},
+        **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
+        dice='To-wound dice (with toughness), e.g. "5"',
     )
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete)
     async def breath(

@@ -12,6 +12,7 @@ game, when the bot knows one, ranks that game's entries first: the cog asks the 
 """
 
 import asyncio
+import dataclasses
 import inspect
 import logging
 import threading
@@ -102,10 +103,13 @@ class RulesCog(commands.Cog):
         await send_reply(interaction, rules_reply(found, related))
 
     @app_commands.command(name="help", description="What Bombardier does, every command with an example, entering your own dice")
-    async def help(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(post="Post it in the channel for everyone (default: only you see it)")
+    async def help(self, interaction: discord.Interaction, post: bool = False) -> None:
+        """Answered privately unless `post`: a player looking something up does not fill the table's channel."""
         page = help_page()
         texts = {"intro": page.intro, "dice": page.dice, "report": page.report}
-        await send_reply(interaction, help_reply(help_topics(self.bot.tree), texts))
+        reply = help_reply(help_topics(self.bot.tree), texts)
+        await send_reply(interaction, dataclasses.replace(reply, private=not post))
 
 
 async def setup(bot: commands.Bot) -> None:

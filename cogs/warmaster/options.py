@@ -160,7 +160,7 @@ def target_stands(*, formation: str, stands: int, at: str | None, front: Point, 
     return lay_out_at(tuple(centres), front, turn=turn, width=DATA.stand_width, depth=DATA.stand_depth)
 
 
-LIST_HELP = 'e.g. "tower 2, wall 4, gateway, bombard, army high elves"'
+LIST_HELP = '"tower 2, wall 4, army elves"'
 
 
 def equipment_list(text: str) -> tuple[tuple, str | None]:
@@ -194,3 +194,42 @@ def equipment_list(text: str) -> tuple[tuple, str | None]:
             raise RulesError(f"List: '{part}' is not an item of the siege lists; {LIST_HELP}.")
         wanted[item.key] = wanted.get(item.key, 0) + count
     return tuple((DATA.equipment[k], n) for k, n in wanted.items()), army
+
+
+MORE_HELP = '"stands 2 attack 4; ..."'
+_MORE_WORDS = {"stands": (1, MAX_STANDS), "attack": (1, 12), "hits": (1, 10), "armour": (0, 6), "fighting": (1, MAX_STANDS),
+               "against": (1, MAX_STANDS)}
+
+
+def more_attackers(text: str | None):
+    """The `more` option of ``/siege assault``: other attacking units, separated by ";", each
+    "stands N attack N hits N armour N fighting N against N flyers" (any left out: 3 stands,
+    Attack 3, Hits 3, no armour, 1 fighting, fought by as many defending stands; "against" is the
+    defending stands fighting it)."""
+    from engine.warmaster.assault import Fighters
+
+    if not text or not text.strip():
+        return ()
+    out = []
+    for n, part in enumerate((p.strip() for p in text.split(";") if p.strip()), 2):
+        words = part.lower().replace(",", " ").split()
+        v = {"stands": 3, "attack": 3, "hits": 3, "armour": 0, "fighting": 1, "against": 0}
+        flyers = False
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if w in ("flyers", "flyer", "flying"):
+                flyers, i = True, i + 1
+                continue
+            if w in _MORE_WORDS and i + 1 < len(words) and words[i + 1].rstrip("+").isdigit():
+                low, high = _MORE_WORDS[w]
+                value = int(words[i + 1].rstrip("+"))
+                if not low <= value <= high:
+                    raise RulesError(f"More: '{w} {value}' in '{part}': give {low} to {high}.")
+                v[w], i = value, i + 2
+                continue
+            raise RulesError(f"More: '{w}' in '{part}' is not stands, attack, hits, armour, fighting, against N or flyers; "
+                             f"write each unit as {MORE_HELP}.")
+        u = unit(f"attackers {n}", stands=v["stands"], hits=v["hits"], armour=v["armour"], position="open", troop="infantry")
+        out.append(Fighters(u, v["fighting"], v["attack"], flyers=flyers, struck_by=v["against"]))
+    return tuple(out)

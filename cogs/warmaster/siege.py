@@ -17,7 +17,7 @@ from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    LIST_HELP, MAX_NEAR, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, equipment_list, near_units, new_dice, place,
+    LIST_HELP, MAX_NEAR, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, equipment_list, near_units, new_dice, place,
     troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
@@ -153,25 +153,28 @@ class SiegeCog(commands.Cog):
     @siege.command(name="assault", description="A round of assault on a wall or tower")
     @private_option
     @app_commands.describe(
-        kind="Ground, siege tower or counter attack", shot_hits="Hits from stand and shoot/oil first",
-        a_stands="Attacking unit's stands", a_fighting="Attacking stands fighting", a_attacks="Attack per stand",
-        a_hits="Attackers' Hits", a_armour="Attackers' Armour (0 none)", d_stands="Defending unit's stands",
-        d_fighting="Defending stands fighting", d_attacks="Defenders' Attack per stand", d_hits="Defenders' Hits",
-        d_armour="Defenders' Armour (0 none)", dice="Your dice in order")
+        kind="Where the fight is", shot_hits="Stand and shoot/oil hits first",
+        a_stands="Attackers' stands", a_fighting="Attackers fighting", a_attacks="Attack per stand",
+        a_hits="Attackers' Hits", a_armour="Attackers' Armour", d_stands="Defenders' stands",
+        d_fighting="Defenders fighting", d_attacks="Defenders' Attack", d_hits="Defenders' Hits",
+        d_armour="Defenders' Armour", won="Tower: a round won", flyers="Attackers fly", more=f"More attackers: {MORE_HELP}", dice="Your dice")
     @app_commands.choices(kind=[Choice(name=k.value, value=k.value) for k in AssaultKind])
     async def assault(
         self, interaction: discord.Interaction, kind: str = "wall", shot_hits: Range[int, 0, 60] = 0,
         a_stands: Range[int, 1, MAX_STANDS] = 3, a_fighting: Range[int, 1, MAX_STANDS] = 1, a_attacks: Range[int, 1, 12] = 3,
         a_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, a_armour: Range[int, 0, 6] = 0,
         d_stands: Range[int, 1, MAX_STANDS] = 3, d_fighting: Range[int, 1, MAX_STANDS] = 1, d_attacks: Range[int, 1, 12] = 3,
-        d_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, d_armour: Range[int, 0, 6] = 0, dice: Optional[str] = None,
+        d_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, d_armour: Range[int, 0, 6] = 0, won: bool = False,
+        flyers: bool = False, more: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
         att = Fighters(unit("attackers", stands=a_stands, hits=a_hits, armour=a_armour, position="open", troop="infantry"),
-                       a_fighting, a_attacks)
+                       a_fighting, a_attacks, flyers=flyers)
         dfn = Fighters(unit("defenders", stands=d_stands, hits=d_hits, armour=d_armour, position="fortified", troop="infantry"),
                        d_fighting, d_attacks)
+        others = more_attackers(more)
         result = await off_the_loop(interaction, lambda: assault(new_dice(self.bot, dice), DATA.positions, att, dfn,
-                                                                 kind=AssaultKind(kind), shot_hits=shot_hits))
+                                                                 kind=AssaultKind(kind), shot_hits=shot_hits, others=others,
+                                                                 won_before=won))
         await send_reply(interaction, assault_reply(result))
 
     @siege.command(name="sally-gate", description="Is the sally gate left open?")
@@ -200,7 +203,7 @@ class SiegeCog(commands.Cog):
 
     @siege.command(name="army", description="Siege army list check")
     @app_commands.describe(points="Army points", side="Attacker or defender",
-                           breaching="Wall-breaching artillery in it", list=f"Its siege items, {LIST_HELP}")
+                           breaching="Wall-breaching artillery in it", list=f"Siege items, {LIST_HELP}")
     @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
     async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
                    breaching: Range[int, 0, 100] = 0, list: Optional[str] = None) -> None:

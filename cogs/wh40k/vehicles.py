@@ -245,7 +245,7 @@ class Wh40kCog(commands.Cog):
 
     @group.command(name="damage", description="Roll a damage table on its own")
     @private_option
-    @app_commands.describe(table="Damage table", dice='Your dice in order, e.g. "5 @90 3"',
+    @app_commands.describe(table="Damage table", dice='Your dice in order, e.g. "3"',
                            **{k: v for k, v in VEHICLE_OPTIONS.items() if k not in ("hull_down", "smoke")})
     @app_commands.choices(table=TABLE_CHOICES)
     async def damage(

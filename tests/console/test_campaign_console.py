@@ -27,7 +27,7 @@ async def test_a_campaign_from_settings_to_the_battle_report(play):
     code, out = await play("/battle status")
     assert out["image"].endswith(".png") and out["machines"][0]["status"].startswith("cannot fire until turn 3")
     code, out = await play("/battle end")
-    assert code == 0 and out["totals"]["shots"] == 1 and len(out["files"]) == 3
+    assert code == 0 and out["totals"]["shots"] == 1 and len(out["files"]) == 4
     report = json.loads(Path(next(f for f in out["files"] if f.endswith(".json") and not f.endswith("-rolls.json"))).read_text())
     assert report["battle"]["campaign"] == "Border Wars" and report["shots"][0]["fired"] is False
     assert Path(next(f for f in out["files"] if f.endswith(".md"))).read_text().startswith("# Battle report")

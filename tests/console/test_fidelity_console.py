@@ -90,3 +90,20 @@ async def test_rules_shows_the_fortification_costs(play):
     assert code == 0, r
     text = " ".join(r["summary"]) if "summary" in r else str(r)
     assert "150" in text and "165" in text and "+10 on a wall section" in text
+
+
+# Warmaster 3: assaults /siege assault could not express.
+
+async def test_siege_assault_two_units_a_tower_and_flyers(play):
+    code, r = await play('/siege assault kind:ramparts d_attacks:4 d_hits:4 d_armour:5 '
+                         'more:"armour 6 against 1" dice:"6 6 3 2 1 2 6 4 3 2 3 4 6 5 1 1 6 4 3 3 1 2"')
+    assert code == 0, r
+    assert (r["attackers_result"], r["defenders_result"], r["outcome"]) == (4, 4, "draw") and len(r["others"]) == 1
+    code, r = await play('/siege assault kind:tower dice:"6 6 1 1 1 1"')
+    assert code == 0 and r["defenders_hold"] is True and "never driven out" in r["summary"][0]
+    code, r = await play('/siege assault kind:tower flyers:true dice:"1 1 1 6 6 1"')
+    assert code == 0 and r["attackers_destroyed"] is True and "destroyed" in r["summary"][0]
+    code, r = await play('/siege assault kind:wall won:true')
+    assert code == 2 and "tower" in r["error"]
+    code, r = await play('/siege assault more:"dragons 3"')
+    assert code == 2 and "More:" in r["error"]

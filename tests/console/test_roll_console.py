@@ -86,8 +86,9 @@ async def test_export_and_reveal_attach_json_and_csv_that_verify(play, tmp_path)
     await play("/roll expression:d100")
     code, exported = await play("/log export")
     assert code == 0 and exported["entries"] == 2 and not exported["revealed"]
-    json_file, csv_file = exported["files"]
-    assert json_file.endswith(".json") and csv_file.endswith(".csv")
+    json_file, csv_file, html_file = exported["files"]
+    assert json_file.endswith(".json") and csv_file.endswith(".csv") and html_file.endswith(".html")
+    assert '"format": "bombardier-roll-log"' in Path(html_file).read_text() or "bombardier-roll-log" in Path(html_file).read_text()
     assert json.loads(Path(json_file).read_text())["secret"] is None
     code, revealed = await play("/log reveal")
     assert code == 0 and revealed["epoch"] == 1 and len(revealed["secret"]) == 64
@@ -104,7 +105,7 @@ async def test_export_and_reveal_attach_json_and_csv_that_verify(play, tmp_path)
     bad.write_text(json.dumps(data))
     failed = run_cli("verify", str(bad), tmp_path=tmp_path)
     assert failed.returncode == 1
-    assert "FAILED at roll 2: its hash does not match its content" in failed.stdout
+    assert "FAILED at roll 2: its content does not match its seal: it was changed after it was logged" in failed.stdout
 
     (tmp_path / "junk.json").write_text("not json")
     unreadable = run_cli("verify", str(tmp_path / "junk.json"), tmp_path=tmp_path)

@@ -382,6 +382,19 @@ class DiscordStandIn:
         message["components"] = data.get("components") or []
         return message
 
+    async def details(self, r: Recorded, *, user_id: int = USER_ID) -> dict[str, Any]:
+        """Press "Details" on the message `r` created, as `user_id`, and return the embed answered
+        privately to them (the full breakdown behind the glance)."""
+        data = (r.json or {}).get("data", r.json) or {}
+        custom_id = next(b["custom_id"] for row in data.get("components") or [] for b in row["components"]
+                         if b.get("label") == "Details")
+        payload = self.press(custom_id, self.message_with(r), user_id=user_id)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        call = await self.wait_for(lambda q: q.method == "POST" and q.path == f"/interactions/{payload['id']}/{payload['token']}/callback")
+        assert call.json["data"]["flags"] & 64, "Details are answered privately"
+        (embed,) = call.json["data"]["embeds"]
+        return embed
+
     def _interaction(self, kind: int, data: dict[str, Any], *, user_id: int = USER_ID,
                      permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:
         interaction_id = next(self._ids)

@@ -31,13 +31,14 @@ def embed(recorded):
 async def test_fire_again_fires_the_same_shot_with_new_dice(live_bot, standin):
     first = await run(standin, standin.slash("/fire cannon", distance=30, ranks=3, files=4, dice="H 4 6"))
     labels = buttons(first)
-    assert set(labels) == {"Fire again", "Resolve wounds"}
+    assert set(labels) == {"Fire again", "Resolve wounds", "Details"}
     press = standin.press(labels["Fire again"], standin.message_with(first))
     again = await run(standin, press)
     assert again.json["type"] == 4  # a new message in the channel
     new = embed(again)
-    assert new["title"] == embed(first)["title"]  # same cannon, same distance
-    assert "entered" not in json.dumps(new["fields"][0])  # the players' dice are not reused
+    assert new["description"].split("\n")[0] == embed(first)["description"].split("\n")[0]  # same cannon, same distance
+    assert "yours" not in new["description"]  # the players' dice are not reused
+    assert "entered" not in json.dumps((await standin.details(again))["fields"][0])
     assert "Fire again" in buttons(again)  # and the new result has its own buttons
 
 
@@ -50,8 +51,8 @@ async def test_resolve_wounds_replays_the_shot_with_the_profile(live_bot, standi
     inputs = [c["components"][0]["custom_id"] for c in form["components"]]
     values = dict(zip(inputs, ["3", "1", "5", ""]))
     result = await run(standin, standin.submit(form["custom_id"], values))
-    fields = {f["name"]: f["value"] for f in embed(result)["fields"]}
-    first_dice = {f["name"]: f["value"] for f in embed(first)["fields"]}["Dice"].splitlines()
+    fields = {f["name"]: f["value"] for f in (await standin.details(result))["fields"]}
+    first_dice = {f["name"]: f["value"] for f in (await standin.details(first))["fields"]}["Dice"].splitlines()
     # The shot's own three dice come back as given, in order, then the wounding dice are new.
     assert fields["Dice"].splitlines()[:3] == first_dice
     assert len(fields["Dice"].splitlines()) > 3
@@ -113,11 +114,22 @@ async def test_buttons_keep_working_after_a_restart(standin, tmp_path):
 
 async def test_roll_the_misfire_chart_finishes_a_shot_that_stopped_for_it(live_bot, standin):
     first = await run(standin, standin.slash("/fire cannon", distance=30, dice="H M"))
-    assert "waits for your D6" in embed(first)["description"]
+    assert "waits for your D6" in embed(first)["title"]
     labels = buttons(first)
     assert "Roll the misfire chart" in labels and "Resolve wounds" not in labels
     done = await run(standin, standin.press(labels["Roll the misfire chart"], standin.message_with(first)))
-    dice = {f["name"]: f["value"] for f in embed(done)["fields"]}["Dice"].splitlines()
+    dice = {f["name"]: f["value"] for f in (await standin.details(done))["fields"]}["Dice"].splitlines()
     assert [line.split(" · ")[1] for line in dice] == ["entered", "entered", "bot"]
     assert "Black Powder Misfire Chart" in dice[2]
     assert "Roll the misfire chart" not in buttons(done)
+
+
+async def test_details_answer_whoever_presses_them_privately_with_the_full_breakdown(live_bot, standin):
+    first = await run(standin, standin.slash("/fire cannon", distance=30, ranks=4, files=5, toughness=3, dice="H 4 8"))
+    glance = embed(first)
+    assert glance["title"].startswith("Direct hit on the marker") and "fields" not in glance
+    assert len(glance["description"].splitlines()) <= 8 and glance["description"].splitlines()[-1].startswith("Dice: ")
+    full = await standin.details(first, user_id=USER_ID + 1)  # another player may read them too
+    names = [f["name"] for f in full["fields"]]
+    assert names[:2] == ["Dice", "Hits"] and "Shot" in names and "Target" in names
+    assert "`H` scatter · entered" in full["fields"][0]["value"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 
 from PIL import Image
 
@@ -36,7 +35,7 @@ async def test_fire_cannon_answers_with_an_embed_and_a_png_that_decodes(live_bot
     assert call.json["type"] == 4
     data = call.json["data"]
     (embed,) = data["embeds"]
-    assert embed["description"].startswith('**Direct hit on the marker, bounced 8": 4 models hit')
+    assert embed["title"].startswith('Direct hit on the marker, bounced 8": 4 models hit')
     assert embed["image"]["url"] == "attachment://cannon.png"
     assert [a["filename"] for a in data["attachments"]] == ["cannon.png"]
     png = Image.open(io.BytesIO(call.files["cannon.png"]))
@@ -64,7 +63,7 @@ async def test_a_dropped_gateway_connection_is_resumed_and_the_bot_keeps_answeri
     await standin.drop_connection()
     await asyncio.wait_for(standin.resumed.wait(), 20)
     call = await fire(standin, distance=24, dice="H 2 M")
-    assert json.dumps(call.json["data"]["embeds"][0]["description"]).find("no bounce") > 0
+    assert "no bounce" in call.json["data"]["embeds"][0]["title"]
 
 
 async def test_a_429_with_retry_after_is_honoured(live_bot, standin):
@@ -104,7 +103,7 @@ async def test_a_slow_command_defers_then_follows_up_through_a_500(live_bot, sta
     followup = lambda r: r.method == "POST" and r.path == f"/webhooks/{APP_ID}/{payload['token']}"
     failed = await standin.wait_for(followup)
     sent = await standin.wait_for(lambda r: followup(r) and r is not failed, timeout=15)
-    assert sent.json["embeds"][0]["description"].startswith("**Direct hit")
+    assert sent.json["embeds"][0]["title"].startswith("Direct hit")
     assert Image.open(io.BytesIO(sent.files["cannon.png"])).format == "PNG"
     # After the failed follow-up the bot still answers an ordinary command directly. The deadline
     # goes back up to one no render reaches, so a loaded machine cannot turn this into a deferral.

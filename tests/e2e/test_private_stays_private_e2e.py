@@ -105,7 +105,8 @@ async def test_another_member_never_sees_a_private_roll(live_bot, standin):
         await standin.dispatch("INTERACTION_CREATE", payload)
         first, shown = await standin.answered(payload)
         data = shown.json.get("data") if shown is first else shown.json
-        return " ".join(f["value"] for e in data["embeds"] for f in e.get("fields", []))
+        details = await standin.details(shown, **({"user_id": who["as_user"]} if "as_user" in who else {}))
+        return " ".join([e.get("description") or "" for e in data["embeds"]] + [f["value"] for f in details.get("fields", [])])
 
     # The roller sees their result in /log show; another member sees that a private roll was
     # made, never its result.

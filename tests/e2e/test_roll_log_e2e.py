@@ -12,8 +12,9 @@ from tests.e2e.test_campaign_e2e import ephemeral, public, send
 
 
 async def test_a_battle_from_start_to_end_verifies(live_bot, standin):
-    start = public(await send(standin, "/battle start"))
-    committed = next(f["value"] for f in start["fields"] if f["name"] == "Roll log")
+    start = await send(standin, "/battle start")
+    public(start)
+    committed = next(f["value"] for f in (await standin.details(start))["fields"] if f["name"] == "Roll log")
     fired = public(await send(standin, "/fire cannon", distance=30, dice="H 4 6"))
     assert "Roll #1 in the log" in fired["footer"]["text"]
     public(await send(standin, "/40k penetrate", strength=9, armour=12))
@@ -21,7 +22,8 @@ async def test_a_battle_from_start_to_end_verifies(live_bot, standin):
     end = await send(standin, "/battle end")
     rolls = next(name for name in end.files if name.endswith("-rolls.json"))
     data = json.loads(end.files[rolls])
-    assert data["commitment"] in committed and data["secret"] in json.dumps(public(end)["fields"])
+    public(end)
+    assert data["commitment"] in committed and data["secret"] in json.dumps((await standin.details(end))["fields"])
     assert [e["command"] for e in data["entries"]] == ["fire cannon", "40k penetrate", "roll"]
     assert verify(data).ok
 
@@ -30,8 +32,9 @@ async def test_private_rolls_are_ephemeral_logged_and_refusable(live_bot, standi
     call = await send(standin, "/fire cannon", distance=30, private=True)
     assert call.json["data"]["flags"] & 64 and call.json["data"]["embeds"]
     public(await send(standin, "/roll", expression="1d6"))
-    shown = public(await send(standin, "/log show"))
-    assert "#1 /fire cannon" in shown["fields"][0]["name"]  # the roller sees their own result
+    shown = await send(standin, "/log show")
+    public(shown)
+    assert "#1 /fire cannon" in (await standin.details(shown))["fields"][0]["name"]  # the roller sees their own result
     public(await send(standin, "/settings private-rolls", allowed=False, manager=True))
     assert "/settings private-rolls allowed:true" in ephemeral(await send(standin, "/roll", expression="1d6", private=True))
 

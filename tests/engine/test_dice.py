@@ -251,8 +251,8 @@ def test_random_dice_with_different_seeds_roll_differently():
     assert _mixed_rolls(RandomDice(1)) != _mixed_rolls(RandomDice(2))
 
 
-def test_random_dice_take_a_bytes_seed_as_its_big_endian_integer():
-    assert _mixed_rolls(RandomDice(b"\x01\x02")) == _mixed_rolls(RandomDice(0x0102))
+def test_random_dice_take_an_int_seed_as_the_key_of_its_decimal_digits():
+    assert _mixed_rolls(RandomDice(b"258")) == _mixed_rolls(RandomDice(0x0102))
 
 
 def test_random_dice_are_marked_bot_and_keep_the_purpose():

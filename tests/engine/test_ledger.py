@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from engine.dice import DieKind, EnteredDice, RandomDice, Roller
 from engine.ledger import (
-    LedgerFormatError, LoggedDie, canonical, commitment, content_hash, dice_for_roll, export, make_entry, replay,
-    roll_seed, verify,
+    LedgerFormatError, LoggedDie, canonical, commitment, content_hash, dice_for_roll, export, link_hash, make_entry,
+    replay, roll_seed, verify,
 )
 from engine.roll import roll
 
@@ -22,22 +22,28 @@ SECRET = bytes(range(32))
 COMMANDS = [("2d6+1", None), ("10d6>=5 r1", "1 1 6"), ("1a 1s", None), ("3d20kh1", None), ("1a+1d6", "M")]
 
 
-def build_log(secret: bytes, commands, *, chain="channel:1:2"):
-    """The export of `commands` rolled one by one as /roll does: roll N from the seed of N."""
+CHAIN = "channel:1:2"
+
+
+def build_log(secret: bytes, commands, *, chain=CHAIN, version=3):
+    """The export of `commands` rolled one by one as /roll does: roll N's dice from the secret,
+    the chain and N (version 3), or numpy's PCG64 seeded from HMAC(secret, N) (version 2)."""
     entries = []
     previous = commitment(secret)
     for number, (text, faces) in enumerate(commands, 1):
-        source = dice_for_roll(secret, number)
+        source = dice_for_roll(secret, number, chain, version)
         result = roll(text, EnteredDice(faces, source) if faces else source)
         entry = make_entry(
             previous=previous, number=number, time=f"2026-11-21T20:{number:02d}:00+00:00", user="42", command="roll",
             options={"expression": text, "dice": faces}, dice=result.dice,
             summary=[f"{e.expression.text}: {e.total}" for e in result.expressions],
+            salt=bytes([number % 256]) * 16 if version >= 3 else None,
         )
         entries.append(entry)
         previous = entry.hash
     # through JSON, as the file anyone checks
-    return json.loads(json.dumps(export(chain=chain, commitment_hex=commitment(secret), secret=secret, entries=entries)))
+    return json.loads(json.dumps(export(chain=chain, commitment_hex=commitment(secret), secret=secret, entries=entries,
+                                        version=version)))
 
 
 def rehash(data, start: int = 0):
@@ -45,14 +51,20 @@ def rehash(data, start: int = 0):
     previous = data["commitment"] if start == 0 else data["entries"][start - 1]["hash"]
     for e in data["entries"][start:]:
         e["previous"] = previous
-        e["hash"] = content_hash({k: v for k, v in e.items() if k != "hash"})
+        if data["version"] >= 3:
+            if not e.get("sealed"):
+                e["seal"] = content_hash({k: v for k, v in e.items() if k not in ("seal", "previous", "hash")})
+            e["hash"] = link_hash(e["roll"], e["time"], e["user"], e["seal"], previous)
+        else:
+            e["hash"] = content_hash({k: v for k, v in e.items() if k != "hash"})
         previous = e["hash"]
+    data["head"] = previous
     return data
 
 
-@pytest.fixture
-def honest():
-    return build_log(SECRET, COMMANDS)
+@pytest.fixture(params=[3, 2], ids=["version 3", "version 2"])
+def honest(request):
+    return build_log(SECRET, COMMANDS, version=request.param)
 
 
 def test_an_honest_export_verifies(honest):
@@ -74,7 +86,14 @@ def test_the_first_entry_chains_to_the_commitment_and_each_to_the_one_before(hon
     assert entries[0]["previous"] == honest["commitment"]
     assert all(b["previous"] == a["hash"] for a, b in zip(entries, entries[1:]))
     e = entries[2]
-    assert e["hash"] == hashlib.sha256(canonical({k: v for k, v in e.items() if k != "hash"})).hexdigest()
+    if honest["version"] == 2:
+        assert e["hash"] == hashlib.sha256(canonical({k: v for k, v in e.items() if k != "hash"})).hexdigest()
+    else:
+        body = {k: v for k, v in e.items() if k not in ("seal", "previous", "hash")}
+        assert e["seal"] == hashlib.sha256(canonical(body)).hexdigest()
+        link = {"roll": e["roll"], "time": e["time"], "user": e["user"], "seal": e["seal"], "previous": e["previous"]}
+        assert e["hash"] == hashlib.sha256(canonical(link)).hexdigest()
+    assert honest["head"] == entries[-1]["hash"] and honest["count"] == len(entries)
 
 
 def bot_die(data, entry: int):
@@ -96,14 +115,14 @@ def test_a_changed_die_face_with_the_chain_rehashed_fails_on_the_seed(honest):
     die["face"] = "20" if die["face"] != "20" else "19"
     result = verify(rehash(honest, 3))
     assert not result.ok and result.failed_roll == 4
-    assert f"die {i + 1} (d20, 3d20kh1) shows {die['face']}, but the seed gives" in result.reason
+    assert f"die {i + 1} (d20, 3d20kh1) shows {die['face']}, but the secret gives" in result.reason
 
 
 def test_a_changed_option_fails_at_its_entry(honest):
     honest["entries"][0]["options"]["expression"] = "2d6+2"
     result = verify(honest)
     assert not result.ok and result.failed_roll == 1
-    assert "hash does not match its content" in result.reason
+    assert "changed after it was logged" in result.reason
 
 
 def test_two_entries_swapped_fail_where_the_order_breaks(honest):
@@ -139,7 +158,7 @@ def test_a_changed_secret_and_commitment_fail_at_the_first_entry(honest):
     assert "previous hash is not the commitment" in result.reason
     # and a forger who rehashes the whole chain still fails on the first bot die
     result = verify(rehash(honest))
-    assert not result.ok and result.failed_roll == 1 and "the seed gives" in result.reason
+    assert not result.ok and result.failed_roll == 1 and "the secret gives" in result.reason
 
 
 def test_a_dropped_entry_fails(honest):
@@ -195,29 +214,42 @@ def test_an_unknown_die_fails_its_entry(honest):
 # ------------------------------------------------------------------ replay across the 64-draw batches
 
 
-def test_replaying_the_kinds_in_order_crosses_the_batches_exactly():
-    """RandomDice draws 64 uniforms at a time and the scatter die takes two: 300 mixed dice cross
-    several batches at odd offsets, and replaying their kinds gives every face again."""
-    source = dice_for_roll(SECRET, 3)
+@pytest.mark.parametrize("version", [3, 2])
+def test_replaying_the_kinds_in_order_crosses_the_batches_exactly(version):
+    """Version 2's PCG64 draws 64 uniforms at a time and the scatter die takes two: 300 mixed dice
+    cross several batches at odd offsets; version 3 numbers its dice. Replaying their kinds gives
+    every face again."""
+    source = dice_for_roll(SECRET, 3, CHAIN, version)
     kinds = [DieKind.D6, DieKind.SCATTER, DieKind.ARTILLERY, DieKind.D3] * 60 + [DieKind.DX] * 60
     rolled = [source.roll(k, "p", sides=20) if k is DieKind.DX else source.roll(k, "p") for k in kinds]
     logged = [LoggedDie.of(d) for d in rolled]
-    assert replay(SECRET, 3, logged) == [d.face for d in rolled]
+    assert replay(SECRET, 3, logged, CHAIN, version) == [d.face for d in rolled]
 
 
-def test_replay_depends_on_the_kinds_in_order():
-    source = dice_for_roll(SECRET, 1)
+@pytest.mark.parametrize("version", [3, 2])
+def test_replay_depends_on_the_kinds_in_order(version):
+    source = dice_for_roll(SECRET, 1, CHAIN, version)
     rolled = [source.d6("p"), source.scatter("p"), source.d6("p")]
     logged = [LoggedDie.of(d) for d in rolled]
-    swapped = [logged[1], logged[0], logged[2]]  # the scatter die first draws two uniforms at once
-    assert replay(SECRET, 1, swapped) != [d.face for d in swapped]
+    swapped = [logged[1], logged[0], logged[2]]
+    assert replay(SECRET, 1, swapped, CHAIN, version) != [d.face for d in swapped]
 
 
-def test_indirect_fire_scatter_faces_replay_with_their_small_arrow():
-    source = dice_for_roll(SECRET, 9)
+@pytest.mark.parametrize("version", [3, 2])
+def test_indirect_fire_scatter_faces_replay_with_their_small_arrow(version):
+    source = dice_for_roll(SECRET, 9, CHAIN, version)
     rolled = [source.scatter("indirect", small_arrow=True) for _ in range(40)]
     assert any(d.face.startswith("H@") for d in rolled)
-    assert replay(SECRET, 9, [LoggedDie.of(d) for d in rolled]) == [d.face for d in rolled]
+    assert replay(SECRET, 9, [LoggedDie.of(d) for d in rolled], CHAIN, version) == [d.face for d in rolled]
+
+
+def test_version_3_dice_depend_on_the_chain_and_the_roll_number():
+    def faces(chain, number):
+        source = dice_for_roll(SECRET, number, chain)
+        return [source.d6("p").face for _ in range(30)]
+    assert faces(CHAIN, 1) == faces(CHAIN, 1)
+    assert faces(CHAIN, 1) != faces(CHAIN, 2)
+    assert faces(CHAIN, 1) != faces("battle:1", 1)
 
 
 EXPRESSIONS = st.sampled_from(["2d6+1", "20d6>=4", "10d6>=5 r1", "2d6kh1", "1a", "1s", "1a+1d6", "3d20", "4d3-1", "2d100kl1"])
@@ -241,7 +273,7 @@ def test_any_roll_sequence_replays_exactly_from_the_secret(secret, commands):
     # and every bot face is what its roll's seed gives, entry by entry
     for e in log["entries"]:
         dice = [LoggedDie(**d) for d in e["dice"]]
-        assert [f for f in replay(secret, e["roll"], dice) if f is not None] == [d.face for d in dice if d.by == "bot"]
+        assert [f for f in replay(secret, e["roll"], dice, CHAIN) if f is not None] == [d.face for d in dice if d.by == "bot"]
 
 
 def test_make_entry_refuses_an_option_that_is_not_a_json_scalar():

@@ -48,7 +48,7 @@ def test_the_first_roll_starts_the_chain_under_a_committed_secret_and_rolls_from
     assert chain.started and chain.epoch == 1
     assert chain.commitment == commitment((1).to_bytes(32, "big"))
     assert entry.number == 1 and entry.previous == chain.commitment
-    expected = roll("3d6", dice_for_roll((1).to_bytes(32, "big"), 1))
+    expected = roll("3d6", dice_for_roll((1).to_bytes(32, "big"), 1, CHAIN))
     assert [d.face for d in result.dice] == [d.face for d in expected.dice]
     _, second, chain2 = do_roll(store, "1d6", new)
     assert not chain2.started and second.number == 2 and second.previous == entry.hash

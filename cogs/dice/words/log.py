@@ -9,12 +9,18 @@ from typing import Any
 import discord
 
 from cogs.common.ledger import chain_words
-from cogs.common.replies import COLOUR_OK, Reply
+from cogs.common.replies import COLOUR_OK, Reply, shorten
 from engine.ledger import Entry
+from cogs.dice.words.verifier import page
 from storage.roll_log import Chain, Reveal, export_csv
 
-VERIFY_HINT = "Anyone can check an export offline: python bot.py verify <export.json>"
+VERIFY_HINT = ("Anyone can check an export with nothing installed: open the attached .html page in a browser "
+               "(or python bot.py verify <export.json> --head <hash>)")
 
+
+ENTRY_ROOM = 520
+"""Characters of one entry in /log show's details: ten entries (its most) within Discord's 6,000
+per message; the export keeps every line."""
 
 PRIVATE_HIDDEN = "a private roll (its result: to the roller, the GM role and managers, and in the export)"
 
@@ -35,15 +41,38 @@ def entry_lines(e: Entry, viewer: str | None = None) -> str:
     dice = f"{len(e.dice)} dice" + (f" ({entered} entered)" if entered else "")
     last = f"{dice} · hash {e.hash[:12]}"
     first = f"<@{e.user}>: " + entry_summary(e, viewer)
-    room = 1000 - len(last) - 1  # the hash line always shows; a long result is shortened
+    room = ENTRY_ROOM - len(last) - 1  # the hash line always shows; a long result is shortened at a word
     if len(first) > room:
-        first = first[: room - 1] + "…"
+        first = shorten(first, room)
     return f"{first}\n{last}"
 
 
-def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer: str | None = None) -> Reply:
+def battle_words(battles: list[dict]) -> str:
+    """``battle:3 (ended, 12 rolls), battle:5 (in progress, 2 rolls)``."""
+    return ", ".join(f"battle:{b['id']} ({'ended' if b['ended'] else 'in progress'}, {b['rolls']} roll(s))"
+                     for b in battles)
+
+
+def battles_reply(battles: list[dict]) -> Reply:
+    """/log export where the channel's own log is empty but its battles have logs."""
+    text = (f"This channel's own log has no rolls yet; its battles' logs are {battle_words(battles)}. "
+            f"/log export battle:N exports one (with its page to check it).")
+    embed = discord.Embed(title="Roll logs here", description=text, colour=COLOUR_OK)
+    return Reply(embed=embed, image=None, filename="", command="log export", system="any", dice=(), summary=(text,),
+                 fields={"entries": 0, "battles": battles})
+
+
+def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer: str | None = None,
+               battles: list[dict] | None = None) -> Reply:
     """`viewer`: the user id asking, whose view hides other players' private results; None for
-    one who sees them all (the GM role, managers)."""
+    one who sees them all (the GM role, managers). `battles`: the channel's battle logs, named
+    when the channel's own log is empty."""
+    if chain is None and battles:
+        text = (f"Nothing has been rolled in this channel outside its battles; their logs are {battle_words(battles)} "
+                "(/log export battle:N).")
+        embed = discord.Embed(title="Roll log", description=text, colour=COLOUR_OK)
+        return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(),
+                     summary=(text,), fields={"entries": [], "battles": battles})
     if chain is None:
         embed = discord.Embed(title="Roll log", description="Nothing has been rolled in this channel yet.", colour=COLOUR_OK)
         return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(),
@@ -60,40 +89,73 @@ def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer:
     summary = (head,) + tuple(f"#{e.number} {e.command}: {entry_summary(e, viewer)}" for e in entries)
     shown = [{"roll": e.number, "time": e.time, "user": e.user, "command": e.command, "private": True, "hash": e.hash}
              if hidden(e, viewer) else e.json() for e in entries]
+    glance = tuple(f"#{e.number} /{e.command} · <@{e.user}>: {shorten(entry_summary(e, viewer).split('; Dice:')[0], 110)}"
+                   for e in entries)
     return Reply(embed=embed, image=None, filename="", command="log show", system="any", dice=(), summary=summary,
+                 glance_lines=glance,
                  fields={"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment,
                          "asked": asked, "entries": shown})
 
 
-def _files(data: dict[str, Any]) -> tuple[tuple[str, bytes], ...]:
-    stem = f"roll-log-epoch{data['epoch']}"
+def export_files(data: dict[str, Any], stem: str, *, csv: bool = True) -> tuple[tuple[str, bytes], ...]:
+    """An export's attachments: the JSON, the CSV, and the page that checks it with nothing
+    installed (the export inside it: cogs/dice/words/verifier.py)."""
     return (
         (f"{stem}.json", json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")),
-        (f"{stem}.csv", export_csv(data).encode("utf-8")),
+        *(((f"{stem}.csv", export_csv(data).encode("utf-8")),) if csv else ()),
+        (f"{stem}.html", page(data)),
     )
 
 
-def export_reply(data: dict[str, Any]) -> Reply:
+def _files(data: dict[str, Any]) -> tuple[tuple[str, bytes], ...]:
+    return export_files(data, f"roll-log-epoch{data['epoch']}")
+
+
+def head_line(data: dict[str, Any]) -> str:
+    """The head hash and count a player checks an export against (posted in the channel)."""
+    n = data.get("count", len(data["entries"]))
+    head = data.get("head") or (data["entries"][-1]["hash"] if data["entries"] else data["commitment"])
+    return (f"Head hash after {n} entr{'y' if n == 1 else 'ies'}: {head}. An export that does not end with it "
+            "was cut short or changed.")
+
+
+def export_reply(data: dict[str, Any], battles: list[dict] = ()) -> Reply:
+    """`battles`: the channel's other battle logs, named so they can be exported too."""
     n = len(data["entries"])
     revealed = data["secret"] is not None
-    text = (f"{chain_words(data['chain']).capitalize()}, epoch {data['epoch']}: {n} roll(s), as JSON and CSV. "
+    sealed = [e["roll"] for e in data["entries"] if e.get("sealed")]
+    text = (f"{chain_words(data['chain']).capitalize()}, epoch {data['epoch']}: {n} roll(s), as JSON and CSV, and a page "
+            "that checks it: open the .html file in a browser, nothing to install. "
             + ("The secret is revealed: the bot's dice can be checked." if revealed else
-               "The secret is not revealed yet: the chain can be checked now, the dice after /log reveal."))
+               "The secret is not revealed yet: the chain can be checked now, the dice after /log reveal.")
+            + (f" {len(sealed)} private roll(s) of other players are sealed: in the chain, their content hidden."
+               if sealed else "")
+            + (f" This channel's battle logs: {battle_words(list(battles))} (/log export battle:N)." if battles else ""))
     embed = discord.Embed(title="Roll log export", description=text, colour=COLOUR_OK)
     embed.set_footer(text=VERIFY_HINT)
     return Reply(embed=embed, image=None, filename="", command="log export", system="any", dice=(), summary=(text,),
-                 fields={"chain": data["chain"], "epoch": data["epoch"], "entries": n, "revealed": revealed},
+                 fields={"chain": data["chain"], "epoch": data["epoch"], "entries": n, "revealed": revealed,
+                         "head": data.get("head"), "count": data.get("count", n), "sealed": sealed},
                  attachments=_files(data))
+
+
+def unseal_reply(chain: str, e: Entry) -> Reply:
+    text = (f"Roll {e.number} of {chain_words(chain)} (/{e.command}, by <@{e.user}>) is unsealed: every export from "
+            f"now on shows it in full, and both verifiers check it against the seal it had ({e.seal}).")
+    embed = discord.Embed(title="Private roll unsealed", description=text, colour=COLOUR_OK)
+    return Reply(embed=embed, image=None, filename="", command="log unseal", system="any", dice=(), summary=(text,),
+                 fields={"chain": chain, "roll": e.number, "seal": e.seal, "entry": e.json()})
 
 
 def reveal_reply(r: Reveal) -> Reply:
     data = r.export
     text = (f"The secret of epoch {data['epoch']} ({len(data['entries'])} roll(s)) is {r.secret.hex()}; its SHA-256 is "
-            f"the commitment {data['commitment']}. Rolls from now on use a new secret (epoch {data['epoch'] + 1}), "
-            f"commitment {r.next_commitment}.")
+            f"the commitment {data['commitment']}. {head_line(data)} Rolls from now on use a new secret "
+            f"(epoch {data['epoch'] + 1}), commitment {r.next_commitment}.")
     embed = discord.Embed(title="Roll log secret revealed", description=text, colour=COLOUR_OK)
     embed.set_footer(text=VERIFY_HINT)
     return Reply(embed=embed, image=None, filename="", command="log reveal", system="any", dice=(), summary=(text,),
                  fields={"chain": data["chain"], "epoch": data["epoch"], "secret": r.secret.hex(),
-                         "commitment": data["commitment"], "next_commitment": r.next_commitment},
+                         "commitment": data["commitment"], "next_commitment": r.next_commitment,
+                         "head": data["head"], "count": data["count"]},
                  attachments=_files(data))

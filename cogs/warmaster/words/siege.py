@@ -156,28 +156,53 @@ def assault_reply(a) -> Reply:
     from cogs.warmaster.words.shooting import attack_json, attack_lines
 
     att, dfn = a.attackers.unit.name, a.defenders.unit.name
+    if a.others:
+        att = "the attackers"
+    flyers = a.attackers.flyers and all(o.fighters.flyers for o in a.others)
     if a.outcome.value == "failed":
         outcome = f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot cost a stand; {att} retreat {a.retreat} cm."
-    elif a.outcome.value == "attackers win" and a.attackers_struck.wiped_out:
-        outcome = (f"{att} wipe out {dfn} ({a.attackers_result}:{a.defenders_result}) and take their place "
-                   "(in a tower: they may advance once into the next defending unit).")
+    elif a.outcome.value == "attackers win" and a.defenders_destroyed and not a.defenders_hold and (
+            a.attackers_struck.wiped_out or a.attackers_result >= a.defenders.unit.stands * a.defenders.unit.hits):
+        take = "hold their ground or fall back (flyers never occupy a fortification)" if flyers else "take their place"
+        outcome = (f"{att.capitalize()} wipe out {dfn} ({a.attackers_result}:{a.defenders_result}) and {take}"
+                   + (" (in a tower: they may advance once into the next defending unit)." if a.kind.value == "tower" else "."))
+    elif a.defenders_hold:
+        outcome = (f"{att.capitalize()} win {a.attackers_result}:{a.defenders_result}, but {dfn} are never driven out of a tower: "
+                   "the fight goes on next round with the defenders defended and the attackers +1 attack a stand.")
     elif a.outcome.value == "attackers win":
-        end = "are destroyed: they have nowhere to go" if a.defenders_destroyed else "retreat off the ramparts"
-        outcome = f"{att} win {a.attackers_result}:{a.defenders_result}: {dfn} {end}, and {att} take the ramparts."
+        if a.defenders_destroyed:
+            end = "are destroyed: they have nowhere to go" if a.kind.value in ("ramparts", "courtyard") else \
+                "are destroyed: artillery forced to retreat is lost"
+        else:
+            end = "retreat off the ramparts (artillery stands forced to retreat are destroyed)"
+        take = "hold their ground or fall back (flyers never occupy a fortification)" if flyers else "take the ramparts"
+        outcome = f"{att.capitalize()} win {a.attackers_result}:{a.defenders_result}: {dfn} {end}, and {att} {take}."
     elif a.outcome.value == "draw":
         outcome = f"A draw, {a.attackers_result}:{a.defenders_result}: the fight carries on next combat phase."
     else:
-        outcome = f"{dfn} hold {a.defenders_result}:{a.attackers_result}: {att} are thrown back {a.retreat} cm."
-    lines = [f"Assault: {a.kind.value}" + (f"; attackers +{a.attacker_bonus} attack a stand for charging" if a.attacker_bonus else ""),
+        outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}: {att} are thrown back {a.retreat} cm."
+        gone = [n for n, d in ((a.attackers.unit.name, a.attackers_destroyed),
+                               *((o.fighters.unit.name, o.destroyed) for o in a.others)) if d]
+        if gone:
+            outcome += f" Flyers that lose a round are destroyed: {', '.join(gone)}."
+    position = {"wall": "fortified", "siege-tower": "in the open", "ramparts": "in the open", "courtyard": "defended",
+                "tower": "defended" if a.won_before else "fortified"}[a.kind.value]
+    lines = [f"Assault: {a.kind.value}, defenders {position}" + (f"; attackers +{a.attacker_bonus} attack a stand" if a.attacker_bonus else ""),
              f"Stand and shoot / oil hits carried in: {a.shot_hits}"]
     if a.attackers_struck is not None:
         lines += attack_lines(a.attackers_struck) + attack_lines(a.defenders_struck)
-    lines.append(f"{att} lose {plural(a.attackers_lost, 'stand')} in all.")
+        for o in a.others:
+            lines += attack_lines(o.struck) + attack_lines(o.struck_back)
+    lines.append(f"{a.attackers.unit.name} lose {plural(a.attackers_lost, 'stand')} in all."
+                 + "".join(f" {o.fighters.unit.name} lose {plural(o.lost, 'stand')}." for o in a.others))
     fields = {"kind": a.kind.value, "outcome": a.outcome.value, "attackers_result": a.attackers_result,
               "defenders_result": a.defenders_result, "retreat": a.retreat, "defenders_destroyed": a.defenders_destroyed,
               "attackers_lost": a.attackers_lost, "shot_hits": a.shot_hits,
               "attackers_struck": None if a.attackers_struck is None else attack_json(a.attackers_struck),
-              "defenders_struck": None if a.defenders_struck is None else attack_json(a.defenders_struck)}
+              "defenders_struck": None if a.defenders_struck is None else attack_json(a.defenders_struck),
+              "defenders_hold": a.defenders_hold, "attackers_destroyed": a.attackers_destroyed,
+              "others": [{"name": o.fighters.unit.name, "struck": attack_json(o.struck), "struck_back": attack_json(o.struck_back),
+                          "lost": o.lost, "destroyed": o.destroyed} for o in a.others]}
     colour = COLOUR_OK if a.outcome.value == "attackers win" else (COLOUR_MISS if a.outcome.value == "draw" else COLOUR_BAD)
     return _plain(f"Assault: {att} against {dfn}", outcome, colour, a.dice, lines,
                   "Warmaster Siege & Fortresses: Assaults · core rules: charge bonus, combat result", "siege assault", fields)

@@ -2,6 +2,7 @@
 
 from unittest.mock import AsyncMock, MagicMock
 
+from cogs.common.replies import REPLY_KEY
 import discord
 import pytest
 from discord import app_commands
@@ -53,9 +54,10 @@ async def run(bot, path: str, interaction=None, **options):
 async def test_roll_lists_every_die_with_rerolls_struck_and_the_log_hash(bot):
     interaction = await run(bot, "roll", expression="4d6>=4 r1", dice="1 4 5 2 6")
     kwargs = interaction.response.send_message.await_args.kwargs
-    embed = kwargs["embed"]
     assert not kwargs.get("ephemeral")
-    assert embed.description == "**4d6>=4r1: 3 successes of 4**"
+    assert kwargs["embed"].title == "4d6>=4r1: 3 successes of 4"
+    assert kwargs["embed"].footer.text.startswith("Roll #1 in the log · hash ")
+    embed = interaction.extras[REPLY_KEY].details()
     assert embed.fields[0].value == "[~~1~~ **6** **4** **5** 2]"
     assert embed.footer.text.startswith("Roll #1 in the log · hash ")
     assert any(f.name == "Roll log" and "committed" in f.value for f in embed.fields)
@@ -76,14 +78,14 @@ async def test_only_managers_reveal_the_secret(bot):
     allowed = await run(bot, "log reveal", fake_interaction(manager=True))
     kwargs = allowed.response.send_message.await_args.kwargs
     assert kwargs["embed"].title == "Roll log secret revealed"
-    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv"]
+    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv", "roll-log-epoch1.html"]
 
 
 async def test_log_export_attaches_json_and_csv(bot):
     await run(bot, "roll", expression="2d6")
     interaction = await run(bot, "log export")
     kwargs = interaction.response.send_message.await_args.kwargs
-    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv"]
+    assert [f.filename for f in kwargs["files"]] == ["roll-log-epoch1.json", "roll-log-epoch1.csv", "roll-log-epoch1.html"]
 
 
 async def test_channels_of_other_servers_have_their_own_logs(bot):

@@ -12,7 +12,7 @@ from tests import discord_limits as limits
 from PIL import Image
 
 from bot import create_bot
-from cogs.common.replies import APOLOGY
+from cogs.common.replies import APOLOGY, REPLY_KEY
 from config.settings import Settings
 from engine.errors import RulesError
 
@@ -65,27 +65,33 @@ async def test_a_hit_sends_one_embed_with_the_diagram_attached(bot):
     kwargs = interaction.response.send_message.await_args.kwargs
     embed, file = kwargs["embed"], kwargs["file"]
     assert not kwargs.get("ephemeral")
-    assert embed.description.startswith("**Direct hit on the marker, bounced 8\": 4 models hit")
+    # The glance: the answer as the title, a few lines, one dice line, the picture as its image.
+    assert embed.title.startswith("Direct hit on the marker, bounced 8\": 4 models hit")
+    lines = embed.description.splitlines()
+    assert len(lines) <= 8 and lines[-1] == "Dice: scatter H · scatter distance 4 · bounce 8 (all yours)"
     assert embed.image.url == "attachment://cannon.png"
     assert file.filename == "cannon.png"
     png = Image.open(io.BytesIO(file.fp.read()))
     assert png.format == "PNG"
-    dice = next(f.value for f in embed.fields if f.name == "Dice")
+    # The details: every die with its purpose.
+    details = interaction.extras[REPLY_KEY].details()
+    dice = next(f.value for f in details.fields if f.name == "Dice")
     assert "`H` scatter · entered" in dice and "`8` bounce · entered" in dice
 
 
 async def test_a_misfire_reply_names_the_chart_result_and_fires_nothing(bot):
     interaction = await fire(bot, distance=30, dice="@90 M 3")
     embed = interaction.response.send_message.await_args.kwargs["embed"]
-    assert "Misfire! Black Powder Misfire Chart rolled 3: Malfunction" in embed.description
-    assert any(f.name == "Misfire" for f in embed.fields)
-    assert not any(f.name == "Hits" for f in embed.fields)
+    assert embed.title.startswith("Misfire! Black Powder Misfire Chart rolled 3: Malfunction")
+    assert "file" not in interaction.response.send_message.await_args.kwargs  # a card, not an unfired diagram
+    details = interaction.extras[REPLY_KEY].details()
+    assert any(f.name == "Misfire" for f in details.fields)
+    assert not any(f.name == "Hits" for f in details.fields)
 
 
 async def test_the_great_cannon_bounce_carries_d6_wounds(bot):
     interaction = await fire(bot, "great-cannon", distance=50, dice="H 2 4")
-    embed = interaction.response.send_message.await_args.kwargs["embed"]
-    hits = next(f.value for f in embed.fields if f.name == "Hits")
+    hits = next(f.value for f in interaction.extras[REPLY_KEY].details().fields if f.name == "Hits")
     assert "R2 F3 bounce: S10, D6 wounds" in hits
 
 

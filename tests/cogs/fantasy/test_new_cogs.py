@@ -3,6 +3,8 @@
 import io
 
 from discord import app_commands
+
+from cogs.common.replies import REPLY_KEY
 from PIL import Image
 
 from tests.cogs.fantasy.test_fire_cog import bot, fake_interaction  # noqa: F401  (the fixture and helper)
@@ -23,17 +25,18 @@ async def test_the_fire_thrower_sends_an_embed_with_its_picture(bot):
     interaction = await run(bot, cmd, distance=8.0, toughness=3, leadership=7, dice="4")
     kwargs = interaction.response.send_message.await_args.kwargs
     embed, file = kwargs["embed"], kwargs["file"]
-    assert embed.description.startswith("**The flame goes 4\" forward")
+    assert embed.title.startswith("The flame goes 4\" forward")
     assert embed.image.url == "attachment://fire-thrower.png" and Image.open(io.BytesIO(file.fp.read())).format == "PNG"
-    assert any(f.name == "Panic" for f in embed.fields) and any(f.name == "Rules applied" for f in embed.fields)
+    details = interaction.extras[REPLY_KEY].details()
+    assert any(f.name == "Panic" for f in details.fields) and any(f.name == "Rules applied" for f in details.fields)
 
 
 async def test_shoot_sends_the_volley_and_its_rules(bot):
     cmd = bot.tree.get_command("shoot")
     interaction = await run(bot, cmd, shots=2, bs=3, strength=4, toughness=3, ap=1, dice="1 1")
     embed = interaction.response.send_message.await_args.kwargs["embed"]
-    assert embed.description == "**2 shots, 0 hits, 0 unsaved wounds, 0 models slain.**"
-    rules = next(f.value for f in embed.fields if f.name == "Rules applied")
+    assert embed.title == "2 shots, 0 hits, 0 unsaved wounds, 0 models slain."
+    rules = next(f.value for f in interaction.extras[REPLY_KEY].details().fields if f.name == "Rules applied")
     assert "Armour Piercing (1)" in rules
 
 
@@ -48,4 +51,4 @@ async def test_breath_sends_its_hits(bot):
     cmd = bot.tree.get_command("breath")
     interaction = await run(bot, cmd, distance=6.5, strength=4, ranks=1, files=9)
     embed = interaction.response.send_message.await_args.kwargs["embed"]
-    assert embed.description.startswith("**5 models under the template")
+    assert embed.title.startswith("5 models under the template")

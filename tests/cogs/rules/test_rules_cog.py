@@ -1,5 +1,7 @@
 """/rules and /help through a fake interaction: what the cog sends to Discord."""
 
+from cogs.common.replies import REPLY_KEY
+from tests import discord_limits as limits
 import shlex
 from unittest.mock import AsyncMock, MagicMock
 
@@ -37,7 +39,10 @@ async def call(bot, name, *, where: tuple[int, int] | None = None, **options):
     interaction = fake_interaction(*(where or ()))
     interaction.command = cmd
     await cmd.callback(cmd.binding, interaction, **options)
-    return interaction.response.send_message.await_args.kwargs["embed"]
+    glance = interaction.response.send_message.await_args.kwargs["embed"]
+    limits.assert_accepted(limits.message_problems({"embeds": [glance.to_dict()]}), f"/{name}'s glance")
+    assert glance.title == interaction.extras[REPLY_KEY].embed.title  # the answer leads the glance
+    return interaction.extras[REPLY_KEY].details()  # the entry in full, as "Details" shows it
 
 
 async def test_rules_shows_summary_profile_chart_source_and_related(bot):

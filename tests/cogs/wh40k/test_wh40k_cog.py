@@ -1,5 +1,6 @@
 """/40k through a fake interaction: what the cog sends to Discord."""
 
+from cogs.common.replies import REPLY_KEY
 import io
 
 import pytest
@@ -34,9 +35,10 @@ async def test_the_group_has_every_command_described(bot):
 async def test_penetrate_sends_an_embed_with_the_hit_and_the_damage(bot):
     interaction = await run(bot, "penetrate", armour=13, strength=9, dice="4 3")
     kwargs = interaction.response.send_message.await_args.kwargs
-    embed = kwargs["embed"]
-    assert embed.description == "**Glancing hit: crew stunned.**" and "file" not in kwargs
-    assert "`4` penetration · entered" in next(f.value for f in embed.fields if f.name == "Dice")
+    assert kwargs["embed"].title == "Glancing hit: crew stunned." and "file" not in kwargs
+    assert kwargs["embed"].description.endswith("Dice: penetration 4 · glancing damage 3 (all yours)")
+    details = interaction.extras[REPLY_KEY].details()
+    assert "`4` penetration · entered" in next(f.value for f in details.fields if f.name == "Dice")
 
 
 async def test_ordnance_attaches_its_picture(bot):

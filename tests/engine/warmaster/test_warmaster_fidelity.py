@@ -169,3 +169,68 @@ def test_what_breaks_which_limit():
     attacker = check_list(W.siege, 1500, items(tribock=2, tower=1), defender=False)
     assert "Tribock x2: at most 1 per 1000 points, 1 for a 1000-point attacker's maximums." in attacker.problems
     assert "Tower: the defender's only, not the attacker's." in attacker.problems
+
+
+# 3. Assaults (seed 001, Assaults, Counter attacks on ramparts, Towers, Flyers attacking fortifications).
+
+def fighters(name, stands=3, hits=3, armour=None, fighting=1, attack=3, troop="infantry", **kw):
+    from engine.warmaster.assault import Fighters
+
+    return Fighters(Unit(name, stands, hits, armour, Position.OPEN, W.troops[troop]), fighting, attack, **kw)
+
+
+def test_the_ogres_counter_attack_is_two_units_each_with_its_own_hits():
+    # "The result of the Bowmen's four attacks is 6-6-3-2, the Men-at-arms' is 6-4-3-2, and the
+    # ogres save none. The Ogres hit the Bowmen with 6-5-1-1 and the Men-at-arms with 6-4-3-3 (the
+    # Men-at-arms save none). The combat result is 4:4".
+    from engine.warmaster.assault import AssaultKind, assault
+
+    a = assault(entered("6 6 3 2 1 2  6 4 3 2 3 4  6 5 1 1  6 4 3 3 1 2"), W.positions,
+                fighters("bowmen"), fighters("ogres", stands=3, hits=4, armour=5, attack=4),
+                kind=AssaultKind.RAMPARTS, others=(fighters("men-at-arms", armour=6, struck_by=1),))
+    assert (a.attackers_result, a.defenders_result) == (4, 4) and a.outcome.value == "draw"
+    assert a.attackers_struck.hits_taken == 2 and a.others[0].struck.hits_taken == 2
+    assert a.defenders_struck.hits_taken == 2 and a.others[0].struck_back.hits_taken == 2
+
+
+def test_a_courtyard_counter_charge_finds_the_rampart_defended():
+    # "Stands holding the ramparts of walls against attacks from the inner side of the fortress do
+    # not count as being fortified. Because of the advantage of height they count as being defended."
+    from engine.warmaster.assault import AssaultKind, assault
+
+    a = assault(entered("5 5 5 4  1 1 1"), W.positions, fighters("chargers", attack=4), fighters("holders"),
+                kind=AssaultKind.COURTYARD)
+    assert a.attackers_struck.to_hit_needed == 5 and a.attacker_bonus == 0
+    assert a.outcome.value == "attackers win" and a.defenders_destroyed
+
+
+def test_tower_defenders_are_never_driven_out_and_then_count_as_defended():
+    # "When charged, the defending stands in a tower count as fortified. If the attacker wins the
+    # first round ... the attacker will gain the normal pursuit bonus. The defender has defended
+    # status in the following rounds ... Defenders of a tower can never be driven out of a tower".
+    from engine.warmaster.assault import AssaultKind, assault
+
+    first = assault(entered("6 6 1  1 1 1"), W.positions, fighters("grave guard"), fighters("cannons"), kind=AssaultKind.TOWER)
+    assert first.attackers_struck.to_hit_needed == 6 and first.outcome.value == "attackers win"
+    assert first.defenders_hold and first.retreat == 0 and not first.defenders_destroyed
+    later = assault(entered("5 1 1 1  1 1 1"), W.positions, fighters("grave guard"), fighters("cannons"), kind=AssaultKind.TOWER,
+                    won_before=True)
+    assert later.attackers_struck.to_hit_needed == 5 and later.attacker_bonus == 1 and later.attackers_struck.attacks == 4
+
+
+def test_flyers_that_lose_a_round_are_destroyed():
+    # "if they are attacked and lose a round of combat or if they are pushed back they are destroyed."
+    from engine.warmaster.assault import AssaultKind, assault
+
+    a = assault(entered("1 1 1  6 6 1"), W.positions, fighters("bats", flyers=True), fighters("helblaster"),
+                kind=AssaultKind.TOWER)
+    assert a.outcome.value == "defenders win" and a.attackers_destroyed
+
+
+def test_artillery_forced_to_retreat_is_destroyed():
+    # "Artillery stands are automatically destroyed if forced to retreat."
+    from engine.warmaster.assault import AssaultKind, assault
+
+    a = assault(entered("6 6 6  1 1 1"), W.positions, fighters("orcs"), fighters("cannons", hits=2, troop="artillery"),
+                kind=AssaultKind.WALL)
+    assert a.outcome.value == "attackers win" and a.defenders_destroyed

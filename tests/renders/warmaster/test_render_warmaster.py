@@ -1,7 +1,7 @@
 """Pictures of Warmaster shots: the cannon's bounce through stands."""
 
 from config.gamedata import warmaster
-from engine.dice import RandomDice
+from engine.dice import PcgDice as RandomDice  # the golden scenes were drawn with roll log version 2's dice
 from engine.geometry import Point
 from engine.warmaster.cannon import PlacedUnit, fire_cannons
 from engine.warmaster.profiles import Position
