@@ -17,9 +17,11 @@ player's turn within one), so "this turn and your next" on turn 2 means it fires
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import RulesError
+from storage import roll_log
 from storage.database import Migration, Store
 
 MAX_NAME = 40
@@ -66,7 +68,13 @@ def _create(db) -> None:
     db["shots"].create_index(["battle_id"])
 
 
-MIGRATIONS = (Migration("campaigns-1", _create),)
+def _turn_asks(db) -> None:
+    # A player's request to move the turn on, waiting for another player (or the GM) to confirm it.
+    db.execute("ALTER TABLE battles ADD COLUMN turn_asked_by INTEGER")
+    db.execute("ALTER TABLE battles ADD COLUMN turn_asked_on INTEGER")
+
+
+MIGRATIONS = (Migration("campaigns-1", _create), Migration("campaigns-2", _turn_asks))
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -92,6 +100,18 @@ class Battle:
     started_at: float
     ended_at: float | None
     players: tuple[int, ...]
+    turn_asked_by: int | None = None
+    """A player who asked to move on from :attr:`turn`, waiting for another player or the GM."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAsk:
+    """What ``/battle turn`` did: moved the battle on, or recorded a request awaiting confirmation."""
+
+    battle: Battle
+    moved: bool
+    waiting_for: tuple[int, ...] = ()
+    """The other players, any of whom (or the GM) can confirm a recorded request."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,11 +228,16 @@ def get_campaign(store: Store, guild_id: int, name: str) -> Campaign:
     return Campaign(row["id"], guild_id, row["name"], row["created_by"], tuple(m["user_id"] for m in members))
 
 
-def join_campaign(store: Store, guild_id: int, name: str, user_id: int) -> Campaign:
+def join_campaign(store: Store, guild_id: int, name: str, user_id: int, *, invited: bool = True) -> Campaign:
+    """`user_id` joins the campaign: on their own word where campaigns are open (`invited` True), or
+    added by the GM where they are by invitation (a player's own request is then refused)."""
     with store.transaction() as db:
         campaign = get_campaign(store, guild_id, name)
         if user_id in campaign.members:
-            raise CampaignError(f"You are already in the campaign '{campaign.name}'.")
+            raise CampaignError(f"<@{user_id}> is already in the campaign '{campaign.name}'.")
+        if not invited:
+            raise CampaignError(f"Campaigns on this server are by invitation: ask the GM to add you to "
+                                f"'{campaign.name}' (/campaign add).")
         db["campaign_members"].insert(
             {"campaign_id": campaign.id, "guild_id": guild_id, "user_id": user_id, "joined_at": time.time()}
         )
@@ -242,8 +267,9 @@ def _battle(store: Store, row: dict) -> Battle:
     campaign = None
     if row["campaign_id"] is not None:
         campaign = store.read("SELECT name FROM campaigns WHERE id = ?", (row["campaign_id"],))[0]["name"]
+    asked = row.get("turn_asked_by") if row.get("turn_asked_on") == row["turn"] else None
     return Battle(row["id"], row["guild_id"], row["channel_id"], campaign, row["turn"], row["started_by"],
-                  row["started_at"], row["ended_at"], tuple(p["user_id"] for p in players))
+                  row["started_at"], row["ended_at"], tuple(p["user_id"] for p in players), asked)
 
 
 def current_battle(store: Store, guild_id: int, channel_id: int) -> Battle | None:
@@ -283,18 +309,114 @@ def start_battle(store: Store, guild_id: int, channel_id: int, *, by: int, campa
 
 
 def add_player(store: Store, guild_id: int, battle_id: int, user_id: int) -> None:
+    """Make `user_id` a player of the battle (the GM's call, or after :func:`join_battle`'s checks)."""
     with store.transaction() as db:
         db.execute("INSERT OR IGNORE INTO battle_players (battle_id, guild_id, user_id) VALUES (?, ?, ?)",
                    (battle_id, guild_id, user_id))
 
 
+def join_battle(store: Store, guild_id: int, channel_id: int, user_id: int) -> Battle:
+    """A player joins this channel's battle on their own word: any member of the server for a battle
+    outside a campaign, only the campaign's members for a campaign's battle (others ask the GM)."""
+    with store.transaction():
+        battle = battle_here(store, guild_id, channel_id)
+        if user_id in battle.players:
+            raise CampaignError("You already play in this battle.")
+        if battle.campaign is not None and user_id not in get_campaign(store, guild_id, battle.campaign).members:
+            raise CampaignError(f"This battle belongs to the campaign {battle.campaign}: join the campaign first, "
+                                "or ask the GM to add you to the battle (/battle add).")
+        add_player(store, guild_id, battle.id, user_id)
+    return get_battle(store, guild_id, battle.id)
+
+
 def next_turn(store: Store, guild_id: int, channel_id: int) -> Battle:
     """Advance this channel's battle by one turn (one UPDATE inside the transaction, so turns
-    pressed at once each count)."""
+    pressed at once each count). The GM's move; players go through :func:`ask_next_turn`."""
     with store.transaction() as db:
         battle = battle_here(store, guild_id, channel_id)
-        db.execute("UPDATE battles SET turn = turn + 1 WHERE id = ? AND guild_id = ?", (battle.id, guild_id))
+        db.execute("UPDATE battles SET turn = turn + 1, turn_asked_by = NULL, turn_asked_on = NULL "
+                   "WHERE id = ? AND guild_id = ?", (battle.id, guild_id))
     return get_battle(store, guild_id, battle.id)
+
+
+def ask_next_turn(store: Store, guild_id: int, channel_id: int, user_id: int) -> TurnAsk:
+    """A player of the battle asks to move on. Alone in the battle, the turn moves at once. With
+    other players, the first request is recorded and the turn moves when another player confirms
+    it, so no player can run down their own machine's silence alone. All in one transaction; the
+    confirming UPDATE names the request it confirms, so two confirmations at once move it once."""
+    with store.transaction() as db:
+        battle = battle_here(store, guild_id, channel_id)
+        if user_id not in battle.players:
+            raise CampaignError("Only the battle's players (or the GM) move the turn on: join it with /battle join.")
+        others = tuple(p for p in battle.players if p != user_id)
+        if not others:
+            db.execute("UPDATE battles SET turn = turn + 1, turn_asked_by = NULL, turn_asked_on = NULL "
+                       "WHERE id = ? AND guild_id = ?", (battle.id, guild_id))
+            return TurnAsk(get_battle(store, guild_id, battle.id), moved=True)
+        if battle.turn_asked_by == user_id:
+            raise CampaignError(f"You already asked to move on from turn {battle.turn}: another player of this battle "
+                                "(or the GM) confirms it with /battle turn.")
+        if battle.turn_asked_by is not None:
+            moved = db.execute(
+                "UPDATE battles SET turn = turn + 1, turn_asked_by = NULL, turn_asked_on = NULL "
+                "WHERE id = ? AND guild_id = ? AND turn = ? AND turn_asked_by = ?",
+                (battle.id, guild_id, battle.turn, battle.turn_asked_by)).rowcount
+            if moved:
+                return TurnAsk(get_battle(store, guild_id, battle.id), moved=True)
+        db.execute("UPDATE battles SET turn_asked_by = ?, turn_asked_on = turn WHERE id = ? AND guild_id = ?",
+                   (user_id, battle.id, guild_id))
+        return TurnAsk(get_battle(store, guild_id, battle.id), moved=False, waiting_for=others)
+
+
+def battles_played(store: Store, guild_id: int, user_id: int) -> list[Battle]:
+    """The battles in progress on this server that `user_id` plays in."""
+    rows = store.read(
+        "SELECT b.* FROM battles b JOIN battle_players p ON p.battle_id = b.id AND p.guild_id = b.guild_id "
+        "WHERE b.guild_id = ? AND p.user_id = ? AND b.ended_at IS NULL ORDER BY b.id", (guild_id, user_id))
+    return [_battle(store, r) for r in rows]
+
+
+def end_battle_revealed(store: Store, guild_id: int, channel_id: int, new_secret: Callable[[], bytes], *,
+                        log: Store | None = None) -> tuple[Battle, roll_log.Reveal]:
+    """End this channel's battle and reveal its roll log, in ONE transaction: a crash at any point
+    leaves either the battle in progress with its log sealed, or the battle ended with its log
+    revealed, never an ended battle whose log no command reaches. (A battle started before battles
+    had logs gets its chain opened here, empty.) `log` is where the roll log lives when it is not
+    `store` (the console's throwaway log under ``--seed``: two files, so not one transaction)."""
+    log = store if log is None else log
+    with store.transaction(), log.transaction():
+        battle = end_battle(store, guild_id, channel_id)
+        chain = roll_log.battle_chain(battle.id)
+        roll_log.open_chain(log, chain, new_secret)
+        revealed = roll_log.reveal(log, chain, new_secret, rotate=False)
+    return battle, revealed
+
+
+def unrevealed_battles(store: Store, guild_id: int, channel_id: int) -> list[Battle]:
+    """Ended battles of this channel whose roll log was never revealed (a crash between the steps
+    of /battle end before they were one transaction), newest first."""
+    rows = store.read(
+        "SELECT b.* FROM battles b JOIN roll_chains c ON c.chain = 'battle:' || b.id "
+        "WHERE b.guild_id = ? AND b.channel_id = ? AND b.ended_at IS NOT NULL AND c.revealed_at IS NULL "
+        "AND c.epoch = (SELECT MAX(epoch) FROM roll_chains WHERE chain = c.chain) ORDER BY b.id DESC",
+        (guild_id, channel_id))
+    return [_battle(store, r) for r in rows]
+
+
+def reveal_ended_battle(store: Store, guild_id: int, channel_id: int, battle_id: int | None,
+                        new_secret: Callable[[], bytes]) -> tuple[Battle, roll_log.Reveal]:
+    """Reveal the log of an ended battle of this channel that missed its reveal (the newest one
+    when `battle_id` is None), in one transaction."""
+    with store.transaction():
+        waiting = unrevealed_battles(store, guild_id, channel_id)
+        if battle_id is not None:
+            waiting = [b for b in waiting if b.id == battle_id]
+        if not waiting:
+            which = f"Battle {battle_id}" if battle_id is not None else "Every ended battle in this channel"
+            raise CampaignError(f"{which} has its roll log revealed already (or is not this channel's).")
+        battle = waiting[0]
+        revealed = roll_log.reveal(store, roll_log.battle_chain(battle.id), new_secret, rotate=False)
+    return battle, revealed
 
 
 def end_battle(store: Store, guild_id: int, channel_id: int) -> Battle:
@@ -372,10 +494,16 @@ def remove_machine(store: Store, guild_id: int, name: str) -> Machine:
     return machine
 
 
-def repair_machine(store: Store, guild_id: int, name: str) -> Machine:
-    """Back to ready with its full crew (between battles, or as the GM rules)."""
+def repair_machine(store: Store, guild_id: int, name: str, *, gm: bool = True) -> Machine:
+    """Back to ready with its full crew: the GM's call at any time; its owner's only between
+    battles (while the owner plays in no battle in progress on the server)."""
     with store.transaction() as db:
         machine = get_machine(store, guild_id, name)
+        playing = [] if gm else battles_played(store, guild_id, machine.owner_id)
+        if playing:
+            b = playing[0]
+            raise CampaignError(f"{machine.name} can be repaired between battles: its owner plays in the battle in "
+                                f"<#{b.channel_id}> (turn {b.turn}). The GM can repair it now.")
         db.execute(
             "UPDATE machines SET state = 'ok', crew = crew_max, silent_battle_id = NULL, silent_until_turn = NULL, "
             "reason = NULL WHERE id = ? AND guild_id = ?", (machine.id, guild_id),
@@ -393,6 +521,10 @@ def refusal(machine: Machine, battle: Battle) -> str | None:
         return (f"{machine.name} cannot fire until turn {machine.silent_until_turn}{where} ({machine.reason}); "
                 f"it is turn {machine.turn_now(battle)}{' there' if where else ''}.")
     return None
+
+
+NOT_A_PLAYER = ("You do not play in this battle, so your war machines cannot fire into it: join it with "
+                "/battle join (a campaign's battle: its members), or ask the GM to add you.")
 
 
 def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *, user_id: int, kind: str,
@@ -423,8 +555,8 @@ def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *,
             "UPDATE machines SET crew = ?, state = ?, silent_battle_id = ?, silent_until_turn = ?, reason = ? "
             "WHERE id = ? AND guild_id = ?", (crew, state, silent_battle, until, reason, machine.id, guild_id),
         )
-        db.execute("INSERT OR IGNORE INTO battle_players (battle_id, guild_id, user_id) VALUES (?, ?, ?)",
-                   (battle.id, guild_id, user_id))
+        if user_id not in battle.players:
+            raise CampaignError(NOT_A_PLAYER)
         after = _machine(store.read(MACHINE_SELECT + "WHERE m.id = ?", (machine.id,))[0])
         shot_id = db["shots"].insert({
             "guild_id": guild_id, "battle_id": battle.id, "machine_id": machine.id, "machine": machine.name,

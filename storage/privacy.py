@@ -20,7 +20,7 @@ USER_COLUMNS = {
     "settings": ("updated_by",),
     "campaigns": ("created_by",),
     "campaign_members": ("user_id",),
-    "battles": ("started_by",),
+    "battles": ("started_by", "turn_asked_by"),
     "battle_players": ("user_id",),
     "machines": ("owner_id", "added_by"),
     "shots": ("user_id",),
@@ -94,7 +94,7 @@ def forget_user(store: Store, user_id: int) -> Forgotten:
         unnamed = sum(
             _delete(db, f"UPDATE {table} SET {column} = NULL WHERE {column} = ?", (user_id,))
             for table, column in (("settings", "updated_by"), ("campaigns", "created_by"),
-                                  ("battles", "started_by"), ("machines", "added_by"))
+                                  ("battles", "started_by"), ("battles", "turn_asked_by"), ("machines", "added_by"))
         )
     return Forgotten(memberships, places, machines, shots, buttons, unnamed, kept)
 
@@ -133,6 +133,7 @@ def purge_guild(store: Store, guild_id: int, channel_ids: Iterable[int] = ()) ->
         for chain in chains:
             entries += _delete(db, "DELETE FROM roll_entries WHERE chain = ?", (chain,))
             logs += _delete(db, "DELETE FROM roll_chains WHERE chain = ?", (chain,))
+            _delete(db, "DELETE FROM roll_undelivered WHERE chain = ?", (chain,))
         sections = sum(_delete(db, "DELETE FROM siege_sections WHERE channel_id = ?", (c,)) for c in sorted(channels))
         shots = _delete(db, "DELETE FROM shots WHERE guild_id = ?", (guild_id,))
         _delete(db, "DELETE FROM battle_players WHERE guild_id = ?", (guild_id,))

@@ -78,8 +78,31 @@ def _sealed_entries(db: sqlite_utils.Database) -> None:
     db["roll_entries"].add_column("unsealed", int)
 
 
+def _undelivered(db: sqlite_utils.Database) -> None:
+    # Rolls whose reply could not be sent: kept beside the chain (its hashes stay as they were).
+    db["roll_undelivered"].create({"chain": str, "epoch": int, "roll": int, "at": str}, pk=("chain", "epoch", "roll"))
+
+
 MIGRATIONS = (Migration("roll-log-1", _create), Migration("roll-log-2", _append_order),
-              Migration("roll-log-3", _sealed_entries))
+              Migration("roll-log-3", _sealed_entries), Migration("roll-log-undelivered-1", _undelivered))
+
+
+def mark_undelivered(store: Store, chain: str, epoch: int, roll: int) -> None:
+    """Note that the reply of roll `roll` never reached the channel (the roll stays in the chain)."""
+    with store.transaction() as db:
+        db.execute("INSERT OR IGNORE INTO roll_undelivered (chain, epoch, roll, at) VALUES (?, ?, ?, ?)",
+                   (chain, epoch, roll, now()))
+
+
+def undelivered(store: Store, chain: str, epoch: int) -> list[int]:
+    """The rolls of one epoch whose reply could not be sent, in order."""
+    rows = store.read("SELECT roll FROM roll_undelivered WHERE chain = ? AND epoch = ? ORDER BY roll", (chain, epoch))
+    return [r["roll"] for r in rows]
+
+
+def battle_chain(battle_id: int) -> str:
+    """The chain of a battle's rolls (opened at /battle start, revealed at /battle end)."""
+    return f"battle:{battle_id}"
 
 
 def channel_chain(guild_id: int | None, channel_id: int | None) -> str:
@@ -278,6 +301,7 @@ def export_log(store: Store, chain: str, epoch: int | None = None, *, viewer: st
     out = export(chain=chain, commitment_hex=row["commitment"], secret=secret, entries=entries,
                  reserved=row["next_roll"] - 1, version=version)
     out["epoch"] = row["epoch"]
+    out["undelivered"] = undelivered(store, chain, row["epoch"])
     return out
 
 

@@ -1,4 +1,5 @@
-"""Server and channel settings: the default game, whether rolls may be private, the campaign GM role.
+"""Server and channel settings: the default game, whether rolls may be private, the campaign GM role,
+who moves a battle's turn on, and whether campaigns take players by invitation only.
 
 A server's settings are the row with ``channel_id = 0``; a channel's row overrides them field by
 field (a ``NULL`` field falls back to the server's, then to :data:`DEFAULTS`). Every function
@@ -14,6 +15,13 @@ from storage.database import Migration, Store
 GAMES = ("fantasy", "warmaster", "40k")
 """The games a server or channel can default to."""
 
+TURN_RULES = ("players", "gm")
+"""Who moves a battle's turn on: ``players`` (a player may; when others play too, another player or
+the GM confirms it) or ``gm`` (only the GM role and server managers)."""
+
+JOINING_RULES = ("open", "invite")
+"""How players join campaigns: ``open`` (anyone, with /campaign join) or ``invite`` (the GM adds them)."""
+
 SERVER = 0
 """The channel id under which a server's own settings are kept."""
 
@@ -28,13 +36,17 @@ class Settings:
     """Whether players may ask for rolls only they see (issue 9 reads it)."""
     gm_role_id: int | None
     """The role that runs campaigns (with server managers); None: managers only."""
+    turns: str = "players"
+    """Who moves a battle's turn on: one of :data:`TURN_RULES`."""
+    joining: str = "open"
+    """How players join campaigns: one of :data:`JOINING_RULES`."""
     overridden: tuple[str, ...] = ()
     """The fields the channel itself sets."""
 
 
-DEFAULTS = Settings(game="fantasy", private_rolls=True, gm_role_id=None)
+DEFAULTS = Settings(game="fantasy", private_rolls=True, gm_role_id=None, turns="players", joining="open")
 
-FIELDS = ("game", "private_rolls", "gm_role_id")
+FIELDS = ("game", "private_rolls", "gm_role_id", "turns", "joining")
 
 
 def _create(db) -> None:
@@ -45,7 +57,12 @@ def _create(db) -> None:
     )
 
 
-MIGRATIONS = (Migration("settings-1", _create),)
+def _rules(db) -> None:
+    db.execute("ALTER TABLE settings ADD COLUMN turns TEXT")
+    db.execute("ALTER TABLE settings ADD COLUMN joining TEXT")
+
+
+MIGRATIONS = (Migration("settings-1", _create), Migration("settings-2", _rules))
 
 
 def settings_for(store: Store, guild_id: int, channel_id: int | None = None) -> Settings:
@@ -66,7 +83,7 @@ def settings_for(store: Store, guild_id: int, channel_id: int | None = None) -> 
             values[f] = getattr(DEFAULTS, f)
     return Settings(
         game=values["game"], private_rolls=bool(values["private_rolls"]), gm_role_id=values["gm_role_id"],
-        overridden=tuple(f for f in FIELDS if channel.get(f) is not None),
+        turns=values["turns"], joining=values["joining"], overridden=tuple(f for f in FIELDS if channel.get(f) is not None),
     )
 
 
@@ -91,6 +108,10 @@ def change_settings(store: Store, guild_id: int, channel_id: int | None, *, by: 
         raise ValueError(f"unknown settings {sorted(unknown)}")
     if changes.get("game") is not None and changes["game"] not in GAMES:
         raise ValueError(f"unknown game {changes['game']!r}")
+    if changes.get("turns") is not None and changes["turns"] not in TURN_RULES:
+        raise ValueError(f"unknown turn rule {changes['turns']!r}")
+    if changes.get("joining") is not None and changes["joining"] not in JOINING_RULES:
+        raise ValueError(f"unknown joining rule {changes['joining']!r}")
     if "private_rolls" in changes and changes["private_rolls"] is not None:
         changes["private_rolls"] = int(bool(changes["private_rolls"]))
     key = SERVER if channel_id is None else channel_id

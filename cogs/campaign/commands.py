@@ -30,10 +30,13 @@ from renders.campaign.battle import render_battle
 from cogs.dice.words.log import export_files, head_line
 from storage import campaigns, privacy, roll_log
 from storage.campaigns import MAX_CREW
-from storage.settings import GAMES, change_settings, settings_for
+from storage.settings import GAMES, JOINING_RULES, TURN_RULES, change_settings, settings_for
 
 SCOPE_CHOICES = [Choice(name="this server", value="server"), Choice(name="this channel only", value="channel")]
 GAME_CHOICES = [Choice(name=GAME_NAMES[g], value=g) for g in GAMES]
+TURN_CHOICES = [Choice(name="players (others confirm)", value="players"), Choice(name="the GM only", value="gm")]
+JOINING_CHOICES = [Choice(name="open to all", value="open"), Choice(name="by invitation (GM adds)", value="invite")]
+assert [c.value for c in TURN_CHOICES] == list(TURN_RULES) and [c.value for c in JOINING_CHOICES] == list(JOINING_RULES)
 KIND_CHOICES = [Choice(name=k.name, value=k.key) for k in roster_kinds.KINDS.values()]
 
 
@@ -120,6 +123,22 @@ class SettingsCog(CampaignCogBase):
         title = f"Campaign GM role: <@&{role_id}>" if role_id else "Campaign GM role cleared"
         await self._change(interaction, scope, title, gm_role_id=role_id)
 
+    @settings.command(name="turns", description="Who moves a battle's turn on: players (others confirm) or the GM")
+    @app_commands.describe(rule="players: with others in the battle, one confirms; gm: GM role only",
+                           scope="Whole server (default) or this channel")
+    @app_commands.choices(rule=TURN_CHOICES, scope=SCOPE_CHOICES)
+    async def turns(self, interaction: discord.Interaction, rule: str, scope: str = "server") -> None:
+        words = "players, confirmed by another player" if rule == "players" else "the GM only"
+        await self._change(interaction, scope, f"Turns move on by: {words}", turns=rule)
+
+    @settings.command(name="joining", description="Whether anyone may join campaigns or the GM adds players")
+    @app_commands.describe(rule="open: /campaign join; invite: the GM adds with /campaign add",
+                           scope="Whole server (default) or this channel")
+    @app_commands.choices(rule=JOINING_CHOICES, scope=SCOPE_CHOICES)
+    async def joining(self, interaction: discord.Interaction, rule: str, scope: str = "server") -> None:
+        words = "open to all" if rule == "open" else "by invitation (the GM adds players)"
+        await self._change(interaction, scope, f"Campaigns: {words}", joining=rule)
+
     @settings.command(name="show", description="The settings this channel uses")
     async def show(self, interaction: discord.Interaction) -> None:
         s = await self.stored(interaction, lambda who: settings_for(self.store, who.guild_id, who.channel_id))
@@ -180,8 +199,20 @@ class CampaignCog(CampaignCogBase):
     @app_commands.describe(name="The campaign")
     @app_commands.autocomplete(name=campaign_autocomplete)
     async def join(self, interaction: discord.Interaction, name: str) -> None:
-        await self._answer(interaction, "You joined {name}",
-                           lambda who: campaigns.join_campaign(self.store, who.guild_id, name, who.user_id))
+        await self._answer(interaction, "You joined {name}", lambda who: campaigns.join_campaign(
+            self.store, who.guild_id, name, who.user_id, invited=who.joining == "open" or who.gm))
+
+    @campaign.command(name="add", description="Add a player to a campaign (GM role or Manage Server)")
+    @app_commands.describe(name="The campaign", player="The player to add")
+    @app_commands.autocomplete(name=campaign_autocomplete)
+    async def add(self, interaction: discord.Interaction, name: str, player: discord.Member) -> None:
+        player_id = mentioned_id(player, "member")
+
+        def change(who: Actor):
+            who.require_gm("add a player to a campaign")
+            return campaigns.join_campaign(self.store, who.guild_id, name, player_id)
+
+        await self._answer(interaction, f"<@{player_id}> added to {{name}}", change)
 
     @campaign.command(name="leave", description="Leave a campaign")
     @app_commands.describe(name="The campaign")
@@ -238,16 +269,49 @@ class BattleCog(CampaignCogBase):
             "/battle end reveals the secret and attaches the log, to check with python bot.py verify.",
         ], {"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment}))
 
-    @battle.command(name="turn", description="Move the battle on to its next turn")
+    @battle.command(name="turn", description="Move the battle on (players: another player confirms)")
     async def turn(self, interaction: discord.Interaction) -> None:
+        asked: list = []
+
         def change(who: Actor):
-            b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
-            if who.user_id not in b.players and not who.gm:
-                raise PermissionRefused(f"To move the turn on you must play in this battle or have {who.gm_words()}.")
-            return campaigns.next_turn(self.store, who.guild_id, who.channel_id)
+            if who.gm:
+                return campaigns.next_turn(self.store, who.guild_id, who.channel_id)
+            if who.turns == "gm":
+                raise PermissionRefused(f"Here only {who.gm_words()} moves the turn on (/settings turns).")
+            ask = campaigns.ask_next_turn(self.store, who.guild_id, who.channel_id, who.user_id)
+            asked.append(ask)
+            return ask.battle
 
         who, b, roster, shots = await self._battle(interaction, change)
+        if asked and not asked[0].moved:
+            others = ", ".join(f"<@{u}>" for u in asked[0].waiting_for)
+            title = f"Turn {b.turn}: moving on when another player confirms"
+            note = (f"<@{who.user_id}> asked to move on from turn {b.turn}. Any other player ({others}) or the GM "
+                    "confirms with /battle turn.")
+            await send_reply(interaction, battle_reply("battle turn", who.game, b, title, roster, shots, note=note))
+            return
         await send_reply(interaction, battle_reply("battle turn", who.game, b, f"Turn {b.turn}", roster, shots))
+
+    @battle.command(name="join", description="Play in the battle here (a campaign's battle: its members)")
+    async def join(self, interaction: discord.Interaction) -> None:
+        who, b, roster, shots = await self._battle(
+            interaction, lambda who: campaigns.join_battle(self.store, who.guild_id, who.channel_id, who.user_id))
+        await send_reply(interaction, battle_reply("battle join", who.game, b, "You joined the battle", roster, shots))
+
+    @battle.command(name="add", description="Add a player to the battle here (GM role or Manage Server)")
+    @app_commands.describe(player="The player to add")
+    async def add(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        player_id = mentioned_id(player, "member")
+
+        def change(who: Actor):
+            who.require_gm("add a player to a battle")
+            b = campaigns.battle_here(self.store, who.guild_id, who.channel_id)
+            campaigns.add_player(self.store, who.guild_id, b.id, player_id)
+            return campaigns.get_battle(self.store, who.guild_id, b.id)
+
+        who, b, roster, shots = await self._battle(interaction, change)
+        await send_reply(interaction, battle_reply("battle add", who.game, b, "Player added to the battle", roster,
+                                                   shots, note=f"<@{player_id}> now plays in this battle."))
 
     @battle.command(name="end", description="End the battle: a summary, a Markdown report, a JSON export")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -256,26 +320,30 @@ class BattleCog(CampaignCogBase):
             if who.user_id != b.started_by and not who.gm:
                 raise PermissionRefused(f"Only the player who started this battle (<@{b.started_by}>) or someone "
                                         f"with {who.gm_words()} can end it.")
-            ended = campaigns.end_battle(self.store, who.guild_id, who.channel_id)
-            chain = battle_chain(ended.id)
-            roll_log.open_chain(log_store(self.bot), chain, self.bot.new_secret)  # a battle started before battles had logs
-            revealed.append(roll_log.reveal(log_store(self.bot), chain, self.bot.new_secret, rotate=False))
+            ended, r = campaigns.end_battle_revealed(self.store, who.guild_id, who.channel_id, self.bot.new_secret,
+                                                          log=log_store(self.bot))
+            revealed.append(r)
             return ended
 
         revealed: list = []
         who, b, roster, shots = await self._battle(interaction, change)
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
         r = revealed[0]
-        data = r.export
-        files = export_files(data, f"battle-{b.guild_id}-{b.id}-rolls", csv=False)
-        await send_reply(interaction, with_roll_log(battle_end_reply(who.game, b, roster, shots, sections), [
-            f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
-            f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
-            head_line(data),
-            f"Anyone can check every roll with nothing installed: open the attached battle-{b.guild_id}-{b.id}-rolls.html "
-            f"in a browser and paste the head hash above (or python bot.py verify battle-{b.guild_id}-{b.id}-rolls.json --head HASH).",
-        ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
-            "entries": len(data["entries"]), "head": data["head"], "count": data["count"]}, files))
+        await send_reply(interaction, revealed_log(battle_end_reply(who.game, b, roster, shots, sections), b, r))
+
+    @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")
+    @app_commands.describe(battle="The battle's number (default: the newest here that needs it)")
+    async def reveal(self, interaction: discord.Interaction, battle: Optional[Range[int, 1, 2**53]] = None) -> None:
+        def change(who: Actor):
+            who.require_gm("reveal a battle's roll log")
+            b, r = campaigns.reveal_ended_battle(self.store, who.guild_id, who.channel_id, battle, self.bot.new_secret)
+            revealed.append(r)
+            return b
+
+        revealed: list = []
+        who, b, roster, shots = await self._battle(interaction, change)
+        reply = battle_reply("battle reveal", who.game, b, f"Battle {b.id}: its roll log revealed", roster, shots)
+        await send_reply(interaction, revealed_log(reply, b, revealed[0]))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -286,6 +354,22 @@ class BattleCog(CampaignCogBase):
         image = await off_the_loop(interaction, render_battle, board)
         await send_reply(interaction, battle_reply("battle status", who.game, b, f"Battle: turn {b.turn}",
                                                    roster, shots, image, sections))
+
+
+def revealed_log(reply, b: campaigns.Battle, r: roll_log.Reveal):
+    """A battle reply with its revealed roll log (/battle end, /battle reveal): the count, the secret,
+    the head hash to check against, and the export with the page that checks it with nothing installed."""
+    data = r.export
+    stem = f"battle-{b.guild_id}-{b.id}-rolls"
+    return with_roll_log(reply, [
+        f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
+        f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
+        head_line(data),
+        f"Anyone can check every roll with nothing installed: open the attached {stem}.html in a browser and "
+        f"paste the head hash above (or python bot.py verify {stem}.json --head HASH).",
+    ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
+        "entries": len(data["entries"]), "head": data["head"], "count": data["count"]},
+        export_files(data, stem, csv=False))
 
 
 class MachineCog(CampaignCogBase):
@@ -353,13 +437,13 @@ class MachineCog(CampaignCogBase):
             "machine remove", who.game, f"{m.name} removed from the roster of <@{m.owner_id}>", left, battle, m,
             colour=COLOUR_BAD, empty=f"<@{m.owner_id}> has no war machines left."))
 
-    @machine.command(name="repair", description="Bring a war machine back: ready, full crew")
+    @machine.command(name="repair", description="Bring a war machine back: ready, full crew (GM, or between battles)")
     @app_commands.describe(name="The machine")
     @app_commands.autocomplete(name=roster_kinds.owned_autocomplete())
     async def repair(self, interaction: discord.Interaction, name: str) -> None:
         def work(who: Actor):
             self._mine_or_gm(who, name, "repair")
-            m = campaigns.repair_machine(self.store, who.guild_id, name)
+            m = campaigns.repair_machine(self.store, who.guild_id, name, gm=who.gm)
             return who, m, campaigns.current_battle(self.store, who.guild_id, who.channel_id)
 
         who, m, battle = await self.stored(interaction, work)

@@ -11,8 +11,8 @@ The fire callbacks call two helpers around the engine call, and nothing else cha
 :func:`take_aim` refuses (ephemerally, through the RulesError path) a machine that is not the
 caller's, is of another kind, is destroyed, or cannot fire until a later turn, or when no battle is
 in progress in the channel. :func:`after_shot` applies the misfire chart's outcome to the machine
-and logs the shot, in one transaction that reads the machine again (a shot that raced another one
-which silenced or destroyed it is refused then).
+and logs the shot, in the same transaction as the roll's log entry, reading the machine again (a
+shot that raced another one which silenced or destroyed it is refused then, and nothing is logged).
 """
 
 from dataclasses import dataclass
@@ -126,6 +126,8 @@ def _check(store, who: Actor, command: str, name: str) -> Aim:
     if battle is None:
         raise RulesError(f"{machine.name} fires in a battle: start one in this channel with /battle start "
                          "(or leave machine: out to fire without a roster).")
+    if who.user_id not in battle.players:
+        raise PermissionRefused(campaigns.NOT_A_PLAYER)
     why = campaigns.refusal(machine, battle)
     if why:
         raise RulesError(why)
@@ -175,7 +177,8 @@ def shot_outcome(reply: Reply) -> str:
 
 
 async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
-    """Record the shot against the machine and the battle, and show the machine's state after it."""
+    """Record the shot against the machine and the battle, and show the machine's state after it:
+    handed to the reply as the change to commit with its roll log entry (one transaction)."""
     if aim is None:
         return
     misfire = getattr(shot, "misfire", None)
@@ -185,18 +188,25 @@ async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
         reply.fields["machine"] = {"name": aim.machine.name, "kind": aim.machine.kind, "status": "awaiting chart roll",
                                    "battle": aim.battle.id}
         return
-    machine, logged = await in_store(
-        campaigns.record_shot, bot.store, aim.actor.guild_id, aim.battle.id, aim.machine.id,
-        user_id=aim.actor.user_id, kind=aim.command, fired=bool(getattr(shot, "fired", True)),
-        hits=hits_of(shot), outcome=shot_outcome(reply), effect=effect_of(shot),
-    )
-    state = logged.state_after
-    reply.embed.add_field(
-        name="War machine", value=f"**{machine.name}**: {state}; crew {machine.crew}/{machine.crew_max} (turn {logged.turn})",
-        inline=False,
-    )
-    reply.fields["machine"] = {
-        "name": machine.name, "kind": machine.kind, "crew": machine.crew, "crew_max": machine.crew_max,
-        "state": machine.state, "status": state, "silent_until_turn": machine.silent_until_turn
-        if machine.state == "silenced" else None, "turn": logged.turn, "battle": aim.battle.id,
-    }
+    outcome = shot_outcome(reply)
+
+    def commit() -> None:
+        # Runs in the transaction that appends the roll's log entry (cogs/common/ledger.py).
+        machine, logged = campaigns.record_shot(
+            bot.store, aim.actor.guild_id, aim.battle.id, aim.machine.id,
+            user_id=aim.actor.user_id, kind=aim.command, fired=bool(getattr(shot, "fired", True)),
+            hits=hits_of(shot), outcome=outcome, effect=effect_of(shot),
+        )
+        state = logged.state_after
+        reply.embed.add_field(
+            name="War machine",
+            value=f"**{machine.name}**: {state}; crew {machine.crew}/{machine.crew_max} (turn {logged.turn})",
+            inline=False,
+        )
+        reply.fields["machine"] = {
+            "name": machine.name, "kind": machine.kind, "crew": machine.crew, "crew_max": machine.crew_max,
+            "state": machine.state, "status": state, "silent_until_turn": machine.silent_until_turn
+            if machine.state == "silenced" else None, "turn": logged.turn, "battle": aim.battle.id,
+        }
+
+    reply.commit_with_log.append(commit)

@@ -37,16 +37,21 @@ def _reply(command: str, game: str, title: str, lines: list[str], *, colour=COLO
 
 def settings_reply(command: str, s: Settings, where: str, changed: str | None = None) -> Reply:
     role = f"<@&{s.gm_role_id}>" if s.gm_role_id else "none (server managers only)"
-    mark = {f: " (this channel)" if f in s.overridden else "" for f in ("game", "private_rolls", "gm_role_id")}
+    mark = {f: " (this channel)" if f in s.overridden else ""
+            for f in ("game", "private_rolls", "gm_role_id", "turns", "joining")}
     lines = [
         f"Default game: **{GAME_NAMES[s.game]}**{mark['game']}",
         f"Private rolls: **{'allowed' if s.private_rolls else 'not allowed'}**{mark['private_rolls']}",
         f"Campaign GM role: **{role}**{mark['gm_role_id']}",
+        "Turns move on by: **" + ("players, another one confirming" if s.turns == "players" else "the GM only")
+        + f"**{mark['turns']}",
+        "Campaigns: **" + ("open to all" if s.joining == "open" else "by invitation (the GM adds players)")
+        + f"**{mark['joining']}",
     ]
     title = changed or f"Settings for {where}"
     return _reply(command, s.game, title, lines, fields={"settings": {
-        "game": s.game, "private_rolls": s.private_rolls, "gm_role_id": s.gm_role_id,
-        "channel_overrides": list(s.overridden)}})
+        "game": s.game, "private_rolls": s.private_rolls, "gm_role_id": s.gm_role_id, "turns": s.turns,
+        "joining": s.joining, "channel_overrides": list(s.overridden)}})
 
 
 def _counted(n: int, one: str, many: str | None = None) -> str:
@@ -113,7 +118,7 @@ def campaign_reply(command: str, game: str, c: Campaign, title: str, battles: li
 def battle_json(b: Battle) -> dict[str, Any]:
     return {"id": b.id, "channel": b.channel_id, "campaign": b.campaign, "turn": b.turn, "players": list(b.players),
             "started_by": b.started_by, "started_at": _time(b.started_at),
-            "ended_at": _time(b.ended_at) if b.ended_at else None}
+            "ended_at": _time(b.ended_at) if b.ended_at else None, "turn_asked_by": b.turn_asked_by}
 
 
 def section_kind(s: SectionState) -> str:
@@ -138,12 +143,16 @@ def section_json(s: SectionState) -> dict[str, Any]:
 
 
 def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Machine], shots: list[Shot],
-                 image: bytes | None = None, sections: tuple[SectionState, ...] | None = None) -> Reply:
+                 image: bytes | None = None, sections: tuple[SectionState, ...] | None = None,
+                 note: str | None = None) -> Reply:
     """A battle; with `sections` (``/battle status``) its fortifications too: an embed field and
-    ``--json`` ``fortifications``."""
-    lines = [f"Turn **{b.turn}**" + (f" · campaign **{b.campaign}**" if b.campaign else ""),
-             "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none"),
-             f"Shots so far: {len(shots)}"]
+    ``--json`` ``fortifications``; `note` is a line on what the command just did."""
+    lines = ([note] if note else []) + [
+        f"Turn **{b.turn}**" + (f" · campaign **{b.campaign}**" if b.campaign else ""),
+        "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none"),
+        f"Shots so far: {len(shots)}"]
+    if b.turn_asked_by is not None and not note:
+        lines.append(f"<@{b.turn_asked_by}> asked to move on from turn {b.turn}: another player or the GM confirms.")
     embed_fields = [("War machines", [machine_line(m, b) for m in roster])]
     fields = {"battle": battle_json(b), "machines": [machine_json(m, b) for m in roster]}
     if sections is not None:

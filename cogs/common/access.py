@@ -3,8 +3,12 @@
 - Server managers (Manage Server, or Administrator) may do everything, including ``/settings``.
 - The campaign GM role (``/settings gm-role``) may change campaigns and battles and edit anyone's
   roster.
-- Everyone else manages their own: joins and leaves campaigns, adds, removes and repairs their own
-  machines, fires only their own machines, moves on the turn of a battle they play in.
+- Everyone else manages their own: joins and leaves campaigns (unless the server's campaigns are
+  by invitation: then the GM adds players), joins a battle explicitly (/battle join), adds and
+  removes their own machines, repairs them between battles, fires only their own machines and only
+  into a battle they play in, and moves the turn on as the server's turn rule allows
+  (``/settings turns``: with other players in the battle, one of them or the GM confirms it, so
+  nobody skips their own machine's silence alone).
 
 A refusal is a :class:`PermissionRefused` (a RulesError, so the tree's one handler sends it
 ephemerally) naming what is missing.
@@ -40,6 +44,10 @@ class Actor:
     """The server's (or channel's) campaign GM role."""
     game: str = "fantasy"
     """The channel's default game (storage/settings.py)."""
+    turns: str = "players"
+    """Who moves a battle's turn on here (storage/settings.py TURN_RULES)."""
+    joining: str = "open"
+    """How players join campaigns here (storage/settings.py JOINING_RULES)."""
 
     @property
     def gm(self) -> bool:
@@ -70,7 +78,7 @@ def actor(interaction: discord.Interaction, store) -> Actor:
     roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()) or ())
     here = settings_for(store, interaction.guild_id, interaction.channel_id)
     return Actor(interaction.user.id, interaction.guild_id, interaction.channel_id or 0, roles, manager,
-                 here.gm_role_id, here.game)
+                 here.gm_role_id, here.game, here.turns, here.joining)
 
 
 async def in_store(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:

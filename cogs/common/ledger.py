@@ -53,9 +53,7 @@ PRIVATE_REFUSED = ("Private rolls are not allowed in this channel: a server mana
                    "/settings private-rolls allowed:true.")
 
 
-def battle_chain(battle_id: int) -> str:
-    """The chain of a battle's rolls (opened at /battle start, revealed at /battle end)."""
-    return f"battle:{battle_id}"
+battle_chain = roll_log.battle_chain
 
 
 def chain_here(store, guild_id: int | None, channel_id: int | None) -> str:
@@ -158,6 +156,25 @@ def _replay_of(interaction: discord.Interaction, slot: roll_log.RollSlot) -> int
     return f"{chain} epoch {epoch} roll {number}"
 
 
+def commit_state(reply: Any) -> None:
+    """Run the store change the reply carries (``Reply.commit_with_log``), once; inside the roll
+    log's transaction when the command drew dice (:func:`record`), alone otherwise."""
+    while reply.commit_with_log:
+        reply.commit_with_log.pop(0)()
+
+
+async def mark_undelivered(interaction: discord.Interaction) -> None:
+    """The reply of a logged roll could not be sent: say so in the log (beside the chain, so the
+    chain still verifies), rather than keep the roll as if the player had seen it."""
+    ref = interaction.extras.get(ENTRY_KEY)
+    if ref is None:
+        return
+    try:
+        await asyncio.to_thread(roll_log.mark_undelivered, interaction.client.store, *ref)
+    except Exception:
+        log.exception("a roll could not be marked as not delivered: %s", ref)
+
+
 async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
     """Log the reply of a command that drew dice (once), and show the entry on the reply."""
     drawn: Drawn | None = interaction.extras.pop(DRAWN_KEY, None)
@@ -167,10 +184,19 @@ async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
     slot = await asyncio.to_thread(drawn.seeded.reserved)
     if REPLAY_KEY in interaction.extras:
         options[REPLAY_OF] = _replay_of(interaction, slot)
-    entry = await asyncio.to_thread(
-        roll_log.append, log_store(interaction.client), slot, user=str(interaction.user.id), command=reply.command,
-        options=options, dice=logged_dice(reply.dice, drawn.seeded.rolled), summary=reply.summary,
-    )
+    store = log_store(interaction.client)
+
+    def append() -> Entry:
+        # The state the reply changes (a roster machine's, recorded with its shot) commits with the
+        # roll's entry, or neither does: a crash between them can no longer leave one without the other.
+        with store.transaction():
+            commit_state(reply)
+            return roll_log.append(
+                store, slot, user=str(interaction.user.id), command=reply.command, options=options,
+                dice=logged_dice(reply.dice, drawn.seeded.rolled), summary=reply.summary,
+            )
+
+    entry = await asyncio.to_thread(append)
     interaction.extras[ENTRY_KEY] = (slot.chain.chain, slot.chain.epoch, entry.number)
     show(reply, slot.chain, entry)
     return entry

@@ -99,6 +99,9 @@ class Reply:
     reply then offers a "Roll the misfire chart" button)."""
     attachments: tuple[tuple[str, bytes], ...] = field(default=(), kw_only=True)
     """Further files sent with the answer, as (filename, bytes): a report, an export."""
+    commit_with_log: list[Callable[[], None]] = field(default_factory=list, kw_only=True, repr=False, compare=False)
+    """Store changes the answer makes (a roster machine's new state and its shot), run once, in the
+    same transaction as the roll's log entry (cogs/common/ledger.py): both commit or neither does."""
     private: bool = field(default=False, kw_only=True)
     """Answered to its user alone (ephemeral), whatever the options: e.g. what the bot deleted about them."""
 
@@ -442,7 +445,12 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     A command that drew dice is logged first (cogs/common/ledger.py), and a private one (``private:true``)
     is answered only to its user."""
     interaction.extras[REPLY_KEY] = reply
-    await ledger.record(interaction, reply)
+    try:
+        if await ledger.record(interaction, reply) is None and reply.commit_with_log:
+            await asyncio.to_thread(ledger.commit_state, reply)  # no dice drawn: the change alone
+    except BaseException:  # the change was refused (a shot raced another): no answer, nothing logged
+        interaction.extras.pop(REPLY_KEY, None)
+        raise
     extra: dict[str, Any] = {}
     if reply.private or ledger.is_private(interaction):
         extra["ephemeral"] = True
@@ -454,12 +462,16 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     if reply.image is not None:
         files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
     glance = reply.glance()
-    if not files:
-        await _send(interaction, embed=glance, **extra)
-    elif len(files) == 1:
-        await _send(interaction, embed=glance, file=files[0], **extra)
-    else:
-        await _send(interaction, embed=glance, files=files, **extra)
+    try:
+        if not files:
+            await _send(interaction, embed=glance, **extra)
+        elif len(files) == 1:
+            await _send(interaction, embed=glance, file=files[0], **extra)
+        else:
+            await _send(interaction, embed=glance, files=files, **extra)
+    except BaseException:
+        await ledger.mark_undelivered(interaction)  # logged, but nobody saw it: the log says so
+        raise
 
 
 def short_error(message: str, values: tuple[str, ...] = ()) -> str:

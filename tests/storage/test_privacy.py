@@ -41,7 +41,7 @@ def a_server(store, guild, channel):
     c.add_machine(store, guild, name="Old Betsy", kind="cannon", game="fantasy", crew=3, owner_id=ALICE, by=ALICE)
     c.add_machine(store, guild, name="Thunder", kind="cannon", game="fantasy", crew=3, owner_id=BOB, by=ALICE)
     roll(store, roll_log.channel_chain(guild, channel), BOB)
-    battle = c.start_battle(store, guild, channel, by=ALICE, campaign="Border Wars")
+    battle = c.start_battle(store, guild, channel, by=ALICE, campaign="Border Wars", players=(BOB,))
     for name, user in (("Old Betsy", ALICE), ("Thunder", BOB)):
         m = c.get_machine(store, guild, name)
         c.record_shot(store, guild, battle.id, m.id, user_id=user, kind="cannon", fired=True, hits=1, outcome="hit",

@@ -67,7 +67,8 @@ async def test_settings_need_manage_server_and_a_channel_overrides_the_server(bo
     await ok(bot, "/settings game game:40k scope:channel", manager=True)
     await ok(bot, "/settings private-rolls allowed:false", manager=True)
     here = (await ok(bot, "/settings show")).fields["settings"]
-    assert here == {"game": "40k", "private_rolls": False, "gm_role_id": None, "channel_overrides": ["game"]}
+    assert here == {"game": "40k", "private_rolls": False, "gm_role_id": None, "turns": "players", "joining": "open",
+                    "channel_overrides": ["game"]}
     elsewhere = (await ok(bot, "/settings show", channel=71)).fields["settings"]
     assert elsewhere["game"] == "warmaster"
     assert (await ok(bot, "/settings show", guild=OTHER_GUILD)).fields["settings"]["game"] == "fantasy"
@@ -136,7 +137,9 @@ async def test_rosters_add_list_remove_repair_with_permissions(bot):
     assert "Thunder belongs to <@1002>: to remove another player's war machine you need" in await refused(
         bot, "/machine remove name:Thunder")
     await ok(bot, "/machine remove name:Gift", roles=(GM_ROLE,))
-    assert (await ok(bot, "/machine repair name:Thunder", user=BOB)).fields["machine"]["status"] == "ready"
+    assert "Thunder can be repaired between battles: its owner plays in the battle in <#70> (turn 1)" in await refused(
+        bot, "/machine repair name:Thunder", user=BOB)
+    assert (await ok(bot, "/machine repair name:Thunder", roles=(GM_ROLE,))).fields["machine"]["status"] == "ready"
     assert "Give the machine a name" in await refused(bot, '/machine add name:" " kind:cannon')
 
 
@@ -157,8 +160,10 @@ async def test_machine_autocomplete_offers_only_the_callers_machines_of_that_kin
 async def test_battle_start_turn_status_end_with_permissions(bot):
     await campaign_table(bot)
     assert "already in progress" in await refused(bot, "/battle start", manager=True)
-    assert "you must play in this battle" in await refused(bot, "/battle turn", user=CAROL)
-    assert (await ok(bot, "/battle turn", user=BOB)).fields["battle"]["turn"] == 2
+    assert "Only the battle's players (or the GM) move the turn on" in await refused(bot, "/battle turn", user=CAROL)
+    asked = await ok(bot, "/battle turn", user=BOB)  # Alice plays too: she (or the GM) confirms
+    assert asked.fields["battle"]["turn"] == 1 and asked.fields["battle"]["turn_asked_by"] == BOB
+    assert (await ok(bot, "/battle turn")).fields["battle"]["turn"] == 2
     status = await ok(bot, "/battle status", user=CAROL)
     assert status.fields["battle"]["players"] == [ALICE, BOB]
     assert {m["name"] for m in status.fields["machines"]} == {"Old Betsy", "Thunder"}
@@ -171,7 +176,7 @@ async def test_battle_end_posts_a_summary_a_markdown_report_and_a_json_export(bo
     await campaign_table(bot)
     await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
     await ok(bot, '/fire great-cannon distance:30 machine:Thunder dice:"@0 M 1"', user=BOB)
-    await ok(bot, "/battle turn")
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     i = await run(bot, "/battle end", roles=(GM_ROLE,))
     reply = i.extras[REPLY_KEY]
     assert reply.fields["totals"] == {"turns": 2, "shots": 2, "hits": 4, "machines_lost": ["Thunder"]}
@@ -188,15 +193,15 @@ async def test_battle_end_posts_a_summary_a_markdown_report_and_a_json_export(bo
 # -- /fire ... machine: ------------------------------------------------------------------------
 async def test_a_cannon_malfunctions_on_turn_2_is_refused_on_turn_3_and_fires_on_turn_4(bot):
     await campaign_table(bot)
-    await ok(bot, "/battle turn")
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     reply = await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"@90 M 3"')
     assert reply.fields["machine"]["silent_until_turn"] == 4 and reply.fields["machine"]["turn"] == 2
     field = next(f.value for f in reply.embed.fields if f.name == "War machine")
     assert "cannot fire until turn 4 (Malfunction, Black Powder Misfire Chart 3)" in field
-    await ok(bot, "/battle turn")
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     message = await refused(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
     assert message == "Old Betsy cannot fire until turn 4 (Malfunction, Black Powder Misfire Chart 3); it is turn 3."
-    await ok(bot, "/battle turn")
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     reply = await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
     assert reply.fields["machine"]["status"] == "ready" and reply.embed.description.startswith("**Direct hit")
     shots = campaigns.battle_shots(bot.store, GUILD, 1)
@@ -207,9 +212,9 @@ async def test_may_not_shoot_fires_again_next_turn_and_destroyed_stays_destroyed
     await campaign_table(bot)
     reply = await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"@90 M 5"')
     assert reply.fields["machine"]["silent_until_turn"] == 2
-    await ok(bot, "/battle turn")
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"@90 M 2"')
-    await ok(bot, "/battle turn")
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     assert await refused(bot, '/fire cannon distance:30 machine:"Old Betsy"') == (
         "Old Betsy is destroyed (Destroyed, Black Powder Misfire Chart 2) and cannot fire; /machine repair brings it back.")
 
@@ -220,7 +225,7 @@ async def test_a_disabled_stone_thrower_loses_crew_until_none_is_left(bot):
     reply = await ok(bot, '/fire stone-thrower distance:30 machine:Rocky dice:"@0 M 2"')
     assert (reply.fields["machine"]["crew"], reply.fields["machine"]["silent_until_turn"]) == (1, 3)
     for _ in range(2):
-        await ok(bot, "/battle turn")
+        await ok(bot, "/battle turn", roles=(GM_ROLE,))
     reply = await ok(bot, '/fire stone-thrower distance:30 machine:Rocky dice:"@0 M 3"')
     assert reply.fields["machine"]["state"] == "destroyed" and reply.fields["machine"]["crew"] == 0
     assert "the last crewman fell" in reply.fields["machine"]["status"]
@@ -251,7 +256,7 @@ async def test_concurrent_turns_and_shots_on_one_battle_lose_no_update(bot):
     await campaign_table(bot)
     for n in range(10):
         await ok(bot, f"/machine add name:Gun{n} kind:cannon crew:5", user=BOB)
-    turns = [run(bot, "/battle turn", user=BOB) for _ in range(15)]
+    turns = [run(bot, "/battle turn", user=BOB, roles=(GM_ROLE,)) for _ in range(15)]
     shots = [run(bot, f'/fire cannon distance:30 machine:Gun{n} dice:"@0 M 5"', user=BOB) for n in range(10)]
     done = await asyncio.gather(*turns, *shots)
     assert all(REPLY_KEY in i.extras for i in done)
@@ -282,7 +287,7 @@ async def test_state_survives_a_restart_of_the_bot(tmp_path):
     second = create_bot(settings)
     await second.load_cogs()
     try:
-        await ok(second, "/battle turn")
+        await ok(second, "/battle turn", roles=(GM_ROLE,))
         assert "until turn 3" in await refused(second, '/fire cannon distance:30 machine:"Old Betsy"')
         status = await ok(second, "/battle status")
         assert status.fields["battle"]["turn"] == 2 and status.fields["battle"]["campaign"] == "Border Wars"
@@ -354,14 +359,14 @@ async def test_a_gate_takes_tokens_across_three_turns_and_falls(bot):
     assert field == "**north gate** (Gateway, 12 structure points): 1 Destruction Token"
 
     # turn 2: 2 hits + 1 token = three dice, 12: still not over 12, a second token
-    await ok(bot, "/battle turn", user=BOB)
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     test = (await ok(bot, f'{gate} dice:"4 4 4"')).fields["structure"]
     assert (test["tokens_before"], test["dice_total"], test["tokens_after"]) == (1, 12, 2)
     reply, fort = await status(user=BOB)
     assert reply.fields["battle"]["turn"] == 2 and (fort["tokens"], fort["breached"]) == (2, False)
 
     # turn 3: 2 hits + 2 tokens = four dice, 15 beats 12: the gate falls
-    await ok(bot, "/battle turn", user=BOB)
+    await ok(bot, "/battle turn", roles=(GM_ROLE,))
     test = (await ok(bot, f'{gate} dice:"3 4 4 4"')).fields["structure"]
     assert (test["tokens_before"], test["dice_total"], test["destroyed"]) == (2, 15, True)
     reply, fort = await status()

@@ -134,7 +134,8 @@ async def test_a_manager_purges_this_server_and_nothing_of_another(bot):
     # the server starts afresh
     assert "no battle in progress" in await refused(bot, "/battle status")
     shown = (await ok(bot, "/settings show")).extras[REPLY_KEY].fields["settings"]
-    assert shown == {"game": "fantasy", "private_rolls": True, "gm_role_id": None, "channel_overrides": []}
+    assert shown == {"game": "fantasy", "private_rolls": True, "gm_role_id": None, "turns": "players", "joining": "open",
+                     "channel_overrides": []}
 
 
 async def test_the_servers_name_confirms_and_discords_channels_are_purged_too(bot):
