@@ -69,6 +69,22 @@ async def campaign_autocomplete(interaction: discord.Interaction, current: str) 
     return [Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
 
 
+
+def display_names(interaction: discord.Interaction, user_ids) -> dict[int, str]:
+    """The names the server shows for `user_ids`, as far as the bot knows them without asking
+    Discord (the presser, cached members and users); a report names the others "player N"."""
+    out = {}
+    guild = interaction.guild
+    for uid in user_ids:
+        if uid == interaction.user.id:
+            out[uid] = interaction.user.display_name
+            continue
+        member = guild.get_member(uid) if hasattr(guild, "get_member") else None
+        user = member or (interaction.client.get_user(uid) if hasattr(interaction.client, "get_user") else None)
+        if user is not None:
+            out[uid] = user.display_name
+    return out
+
 class CampaignCogBase(commands.Cog):
     """What the four cogs share: the store, and each command's store work run off the event loop
     (:meth:`stored`), so a write waiting for the file's lock never holds up other commands."""
@@ -329,7 +345,9 @@ class BattleCog(CampaignCogBase):
         who, b, roster, shots = await self._battle(interaction, change)
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
         r = revealed[0]
-        await send_reply(interaction, revealed_log(battle_end_reply(who.game, b, roster, shots, sections), b, r))
+        people = {b.started_by, *b.players, *(s.user_id for s in shots), *(m.owner_id for m in roster)}
+        names = display_names(interaction, people)
+        await send_reply(interaction, revealed_log(battle_end_reply(who.game, b, roster, shots, sections, names), b, r))
 
     @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")
     @app_commands.describe(battle="The battle's number (default: the newest here that needs it)")

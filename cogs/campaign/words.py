@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -199,13 +200,30 @@ def lost(shots: list[Shot]) -> list[str]:
     return list(dict.fromkeys(s.machine for s in shots if s.state_after.startswith("destroyed")))
 
 
-def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = ()) -> str:
-    """The Markdown report ``/battle end`` attaches."""
+def namer(names: Mapping[int, str] | None) -> Callable[[int], str]:
+    """A user's display name for a report file, from `names` (what the server shows); one it does
+    not know is "player 1", "player 2"... in order of appearance, never its raw id (ids are in the
+    JSON export only)."""
+    known = dict(names or {})
+    unknown: dict[int, str] = {}
+
+    def name(user_id: int) -> str:
+        if user_id in known:
+            return known[user_id].replace("|", "/")
+        return unknown.setdefault(user_id, f"player {len(unknown) + 1}")
+
+    return name
+
+
+def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = (),
+                  names: Mapping[int, str] | None = None) -> str:
+    """The Markdown report ``/battle end`` attaches: people by their display names (`names`)."""
+    name = namer(names)
     hits = sum(s.hits for s in shots)
     out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
-           f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by user {b.started_by}",
+           f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by {name(b.started_by)}",
            f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
-           f"- Players: {', '.join(str(u) for u in b.players) or 'none'}",
+           f"- Players: {', '.join(name(u) for u in b.players) or 'none'}",
            f"- Shots: {len(shots)} ({sum(not s.fired for s in shots)} misfired), hits: {hits}",
            f"- War machines lost: {', '.join(lost(shots)) or 'none'}",
            f"- Fortifications breached: {', '.join(x.name for x in sections if x.breached) or 'none'}",
@@ -214,13 +232,13 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
         out += ["| # | turn | machine | command | player | hits | outcome | machine after |",
                 "| --- | --- | --- | --- | --- | --- | --- | --- |"]
         for i, s in enumerate(shots, 1):
-            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", str(s.user_id), shown_hits(s), s.outcome,
+            cells = [str(i), str(s.turn), s.machine, f"/fire {s.kind}", name(s.user_id), shown_hits(s), s.outcome,
                      s.state_after]
             out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     else:
         out.append("No war machine fired from the roster.")
     out += ["", "## War machines at the end", ""]
-    out += [f"- {m.name} ({m.kind}, owner {m.owner_id}): crew {m.crew}/{m.crew_max}, {m.status(b)}" for m in roster] or ["- none"]
+    out += [f"- {m.name} ({m.kind}, owner {name(m.owner_id)}): crew {m.crew}/{m.crew_max}, {m.status(b)}" for m in roster] or ["- none"]
     out += ["", "## Fortifications at the end", ""]
     if sections:
         out += ["| section | kind | structure points | Destruction Tokens | state |", "| --- | --- | --- | --- | --- |"]
@@ -250,7 +268,7 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
 
 
 def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot],
-                     sections: tuple[SectionState, ...] = ()) -> Reply:
+                     sections: tuple[SectionState, ...] = (), names: Mapping[int, str] | None = None) -> Reply:
     export = battle_export(b, roster, shots, sections)
     totals = export["totals"]
     lines = [f"Turns: **{b.turn}** · shots: **{totals['shots']}** · hits: **{totals['hits']}**",
@@ -260,7 +278,7 @@ def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Sh
     if sections:
         breached = [x.name for x in sections if x.breached]
         lines.insert(2, f"Fortifications breached: {len(breached)} of {len(sections)}" + (f" ({', '.join(breached)})" if breached else ""))
-    files = ((f"{stem}.md", battle_report(b, roster, shots, sections).encode()),
+    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names).encode()),
              (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
     return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
                   colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": totals}, attachments=files)

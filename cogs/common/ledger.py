@@ -170,7 +170,7 @@ async def mark_undelivered(interaction: discord.Interaction) -> None:
     if ref is None:
         return
     try:
-        await asyncio.to_thread(roll_log.mark_undelivered, interaction.client.store, *ref)
+        await asyncio.to_thread(roll_log.mark_undelivered, log_store(interaction.client), *ref)
     except Exception:
         log.exception("a roll could not be marked as not delivered: %s", ref)
 

@@ -224,7 +224,7 @@ def group_models(lines: list[str]) -> list[str]:
     and such lines for neighbouring ranks over the same files become ``R1-R2 F1-F5 ...``. Other
     lines pass as they are."""
     runs: list[list] = []  # [rank0, rank1, file0, file1, words, count] or [None, text]
-    for line in lines:
+    for line in _wound_groups(lines):
         m = _MODEL.match(line)
         if not m:
             runs.append([None, line])
@@ -254,6 +254,51 @@ def group_models(lines: list[str]) -> list[str]:
         ranks = f"R{r0}" if r0 == r1 else f"R{r0}-R{r1}"
         files = f"F{f0}" if f0 == f1 else f"F{f0}-F{f1}"
         out.append(f"{ranks} {files}{words}" + (" each" if count > 1 else ""))
+    return out
+
+
+_OUTCOMES = ("slain", "survives", "saved", "no wound", "cannot wound")
+
+
+def _outcome(words: str) -> str:
+    """A wound roll's outcome at the end of its line: ``slain``, ``saved``, ``no wound``, ``2 wounds``..."""
+    text = words.rstrip(". ")
+    for o in _OUTCOMES:
+        if text.endswith(o):
+            return o
+    return text.rsplit(": ", 1)[-1].rsplit(", ", 1)[-1]
+
+
+def _wound_groups(lines: list[str]) -> list[str]:
+    """Neighbouring models of one rank whose wound rolls differ, counted by outcome:
+    ``R1 F1-F5 under the template: 3 slain, 1 saved, 1 no wound`` (Details has each roll)."""
+    out: list[str] = []
+    group: list = []  # rank, kind, first file, last file, {outcome: n}, the lines
+
+    def flush() -> None:
+        if group:
+            rank, kind, f0, f1, counts, kept = group
+            if len(kept) == 1:
+                out.append(kept[0])
+            else:
+                out.append(f"R{rank} F{f0}-F{f1}{kind}: " + ", ".join(f"{n} {o}" for o, n in counts.items()))
+            group.clear()
+
+    for line in lines:
+        m = _MODEL.match(line)
+        if not m or "to wound" not in m[4]:
+            flush()
+            out.append(line)
+            continue
+        rank, file, kind, outcome = int(m[1]), int(m[2]), m[3], _outcome(m[4])
+        if group and (group[0], group[1]) == (rank, kind) and group[3] + 1 == file:
+            group[3] = file
+            group[4][outcome] = group[4].get(outcome, 0) + 1
+            group[5].append(line)
+        else:
+            flush()
+            group.extend([rank, kind, file, file, {outcome: 1}, [line]])
+    flush()
     return out
 
 

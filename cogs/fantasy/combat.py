@@ -13,7 +13,9 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from cogs.common.dice_source import private_option
-from cogs.fantasy.words.combat import attacks_reply, automatic_reply, result_reply, strike_order_reply, war_machine_reply
+from cogs.fantasy.words.combat import (
+    attacks_reply, automatic_reply, pursuit_reply, result_reply, strike_order_reply, war_machine_reply,
+)
 from cogs.common.choices import offer
 from cogs.fantasy.fire import _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
 from engine.fantasy.formation import Facing
@@ -22,7 +24,7 @@ from engine.dice import DieKind
 from engine.errors import RulesError
 from engine.fantasy.close_combat import (
     CombatSide, Fighter, Reroll, Strikes, assault_party, breath_in_combat, combat_result, impact_hits, make_attacks,
-    strike_order, war_machine_panic,
+    restrain_pursuit, strike_order, war_machine_panic,
 )
 from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
@@ -31,12 +33,12 @@ STRIKES = [Choice(name=v, value=v) for v in ("normal", "first", "last", "both")]
 """Strike rules: Always Strikes First, Always Strikes Last, or both (they cancel), named short
 because Discord counts every choice towards the command's 4,000 characters."""
 MW = [Choice(name="D3", value="D3"), Choice(name="D6", value="D6")]
-FACING = "Side attacked (Dodge: front)"
+FACING = "Side attacked"
 DODGES = tuple(f"{n}+" for n in range(2, 7)) + tuple(f"{n}+ flank" for n in range(2, 7))
 """``/combat attacks`` has 25 options, Discord's most: the target's Dodge and the side attacked
 share one, offered by autocomplete ("5+" in the front arc, "5+ flank" from the flank or rear)."""
 dodge_autocomplete = offer(DODGES)
-PROFILE = dict(toughness="Target's Toughness (crew's majority T)", wounds="Target's Wounds (default 1)",
+PROFILE = dict(toughness="Target's Toughness", wounds="Target's Wounds",
                save="Armour save: 4 for 4+", ward="Ward save: 5 for 5+")
 
 
@@ -81,7 +83,7 @@ class CombatCog(commands.Cog):
         hatred="Hatred, first round", devastating_charge="Devastating Charge (+1 A)",
         war_machine="Target is war machine crew",
         ap="Armour Piercing (n)", multiple_wounds="Multiple Wounds die", killing_blow="Killing Blow",
-        flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Dodge: 5+, or 5+ flank if not in front",
+        flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Dodge: 5+ or 5+ flank",
         ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop type", dice="Your dice in order",
     )
     @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES, multiple_wounds=MW)
@@ -192,6 +194,15 @@ class CombatCog(commands.Cog):
                               fear_double=enemy_fear_double, immune_to_fear=enemy_immune, war_machine=war_machine)
         r = await off_the_loop(interaction, lambda: combat_result(_dice(self.bot, dice), attacker, defender, loser_leadership=leadership))
         await send_reply(interaction, result_reply(r))
+
+    @combat.command(name="pursuit", description="Restrain pursuit (Frenzy, Hatred)")
+    @private_option
+    @app_commands.describe(leadership="Winners' Ld", won_by="Won by", frenzy="Frenzied", hatred="Hate the foe",
+                           dice="Your dice")
+    async def pursuit(self, interaction: discord.Interaction, leadership: Range[int, 1, 10], won_by: Range[int, 0, 50] = 0,
+                      frenzy: bool = False, hatred: bool = False, dice: Optional[str] = None) -> None:
+        r = restrain_pursuit(_dice(self.bot, dice), leadership, won_by=won_by, frenzy=frenzy, hatred=hatred)
+        await send_reply(interaction, pursuit_reply(r))
 
     @combat.command(name="war-machine", description="A war machine in combat")
     @private_option

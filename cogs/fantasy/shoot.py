@@ -22,8 +22,24 @@ from engine.fantasy.breath_weapon import breathe
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
 from engine.fantasy.shooting import MAX_MODIFIER, MAX_SHOTS, Cover
 from engine.fantasy.shooting_sequence import MAX_CREW, fire_missiles
-from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
+from engine.errors import RulesError
+from engine.fantasy.special_rules import IMMUNITIES, MAX_AP, AttackRules, TargetRules
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
+
+
+IMMUNE = "Target's Immunity: flaming, killing-blow, ..."
+
+
+def immunities(text: Optional[str]) -> tuple[str, ...]:
+    """The `immune` option: the rules the target is Immune to, by name ("flaming killing-blow")."""
+    if not text:
+        return ()
+    words = text.lower().replace(",", " ").replace("killing blow", "killing-blow").replace("multiple wounds", "multiple-wounds")
+    words = words.replace("armour piercing", "armour-piercing").split()
+    bad = [w for w in words if w not in IMMUNITIES]
+    if bad:
+        raise RulesError(f"immune: '{' '.join(bad)}' is not one of {', '.join(IMMUNITIES)}.")
+    return tuple(dict.fromkeys(words))
 
 
 class ShootCog(commands.Cog):
@@ -56,6 +72,7 @@ class ShootCog(commands.Cog):
         ethereal="Target is Ethereal",
         troop="Target's troop type (Killing Blow, Dodge)",
         facing="Side facing the shot (Dodge: front only)",
+        immune=IMMUNE,
         crew="Target is a war machine with this many crew",
         dice='Your dice in order (to hit, to wound, ...)',
     )
@@ -86,6 +103,7 @@ class ShootCog(commands.Cog):
         troop: Optional[str] = None,
         crew: Optional[Range[int, 1, MAX_CREW]] = None,
         facing: str = Facing.FRONT.value,
+        immune: Optional[str] = None,
         dice: Optional[str] = None,
     ) -> None:
         kind = troop_type(troop) if troop else (DATA.troops["war-machine"] if crew else None)
@@ -97,7 +115,8 @@ class ShootCog(commands.Cog):
             _dice(self.bot, dice), DATA.to_hit_penalties, shots=shots, ballistic_skill=bs, strength=strength,
             profile=Profile(toughness, wounds, save, ward), long_range=long_range, cover=Cover(cover), modifier=modifier,
             troop=kind, attack=attack, target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
-                                                          front_arc=facing_of(facing) is Facing.FRONT),
+                                                          front_arc=facing_of(facing) is Facing.FRONT,
+                                                          immune=immunities(immune)),
             crew=crew,
         ))
         await send_reply(interaction, shoot_reply(fire))
@@ -109,7 +128,7 @@ class ShootCog(commands.Cog):
         distance="Breather's base to the target model, inches (up to 8)", strength="The breath's Strength",
         used_before="Used before: needs 4+ on a D6 first", flaming="Flaming breath", flammable="Target is Flammable",
         ap="The breath's Armour Piercing", ignores_armour="The breath Ignores Armour Saves",
-        magical="Magical breath", dodge="Target's Dodge: 5 for 5+", ethereal="Target is Ethereal",
+        magical="Magical breath", dodge="Target's Dodge: 5 for 5+", ethereal="Target is Ethereal", immune=IMMUNE,
         **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
         dice='To-wound dice (with toughness), e.g. "5"',
     )
@@ -123,14 +142,16 @@ class ShootCog(commands.Cog):
         wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None, save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None, used_before: bool = False, flaming: bool = False,
         flammable: bool = False, ap: Range[int, 0, MAX_AP] = 0, ignores_armour: bool = False, magical: bool = False,
-        dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, dice: Optional[str] = None,
+        dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, immune: Optional[str] = None,
+        dice: Optional[str] = None,
     ) -> None:
         unit = target_unit(ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
                            toughness=toughness, wounds=wounds, save=save, ward=ward)
         shot = await off_the_loop(interaction, lambda: breathe(
             DATA.flame_templates["flame"], unit, distance, _dice(self.bot, dice), strength=strength,
             attack=AttackRules(armour_piercing=ap, ignores_armour=ignores_armour, flaming=flaming, magical=magical),
-            target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal), used_before=used_before,
+            target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal, immune=immunities(immune)),
+            used_before=used_before,
         ))
         await send_reply(interaction, breath_reply(shot))
 

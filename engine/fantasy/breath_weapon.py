@@ -77,7 +77,7 @@ def breathe(
     # Dodge works only against attacks in the models' front arc: the unit's front must face the breather.
     target_rules = replace(target_rules, front_arc=target_rules.front_arc and target.facing is Facing.FRONT)
     attack = AttackRules(attack.armour_piercing, attack.multiple_wounds, attack.ignores_armour, attack.flaming,
-                         attack.killing_blow, attack.magical, attack.always_strikes_first, automatic=True)
+                         attack.killing_blow, attack.magical, attack.always_strikes_first, automatic=True, physical=False)
     dice = RecordingDice(dice)
     breath = dice.d6("breath again (4+)") if used_before else None
     hits: tuple[BreathHit, ...] = ()
@@ -88,6 +88,8 @@ def breathe(
         wounds: tuple[WoundRoll | None, ...] = (None,) * len(places)
         if target.profile is not None:
             applied = apply_rules(attack, target_rules, target.profile, target.troop)
+            if applied.no_effect:
+                places = []  # Immune to a rule of an attack that is not physical: it does nothing
             if places:
                 wounds = resolve_hits(
                     dice, names=[f"rank {r} file {f}" for r, f in places], strength=strength, profile=target.profile,

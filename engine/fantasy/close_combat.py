@@ -205,6 +205,7 @@ def make_attacks(
     hatred: bool = False,
     devastating_charge: bool = False,
     against_war_machine: bool = False,
+    frenzy: bool = False,
 ) -> CombatAttacks:
     """`attacks` close combat attacks. `strike_reroll` is the clause of the strike order
     (:func:`strike_order`); `hatred` is Hatred in the first round of combat (re-roll failed
@@ -214,6 +215,9 @@ def make_attacks(
     _stat("Strength", strength)
     rules: list[str] = []
     made = attacks
+    if frenzy:
+        made += 1
+        rules.append("Frenzy: +1 Attack")
     if devastating_charge:
         if against_war_machine:
             rules.append("Devastating Charge: lost, charging a war machine loses all charge bonuses")
@@ -281,6 +285,8 @@ def _resolve_automatic(dice, kind, count, strength, profile, troop, attack, targ
     if cap is not None and count > cap:
         rules.append(f"{count} hits but only {cap} models: no model is hit twice, the rest are lost")
     applied = apply_rules(attack, target_rules, profile, troop)
+    if applied.no_effect:
+        hits = 0  # Immune to a rule of an attack that is not physical: it does nothing
     wounds = resolve_hits(
         dice, names=[f"hit {n}" for n in range(1, hits + 1)], strength=strength, profile=profile,
         armour_piercing=applied.armour_piercing, multiple_wounds=applied.multiple_wounds,
@@ -329,7 +335,8 @@ def breath_in_combat(
     rules = ["Breath Weapon: 2D6 automatic hits, resolved like shooting; counted in the combat result"]
     attack = AttackRules(armour_piercing=breath_rules.armour_piercing, multiple_wounds=breath_rules.multiple_wounds,
                          ignores_armour=breath_rules.ignores_armour, flaming=breath_rules.flaming,
-                         killing_blow=breath_rules.killing_blow, magical=breath_rules.magical, automatic=True)
+                         killing_blow=breath_rules.killing_blow, magical=breath_rules.magical, automatic=True,
+                         physical=False)
     breath = None
     if used_before:
         breath = dice.d6("breath again (4+)")
@@ -467,3 +474,46 @@ def war_machine_panic(dice: Dice, leadership: int) -> WarMachinePanic:
         outcome = ("Failed: the war machine does not flee. The crew dive for cover and cannot shoot in their next "
                    "Shooting phase; they may still clear jams and other misfire results.")
     return WarMachinePanic(test, outcome, tuple(dice.rolled))
+
+
+@dataclass(frozen=True, slots=True)
+class Restraint:
+    """A unit that beat its foe trying to restrain its pursuit: a Leadership test (core rules),
+    with Frenzy's and Hatred's say (seed 003, Frenzy: Berserk Rage; Hatred)."""
+
+    test: LeadershipTest
+    reroll: LeadershipTest | None
+    """Hatred: a passed test is re-rolled (the second roll stands)."""
+    rules: tuple[str, ...]
+    dice: tuple[DieRoll, ...]
+
+    @property
+    def final(self) -> LeadershipTest:
+        return self.reroll if self.reroll is not None else self.test
+
+    @property
+    def restrained(self) -> bool:
+        return self.final.passed
+
+
+def restrain_pursuit(dice: Dice, leadership: int, *, won_by: int = 0, frenzy: bool = False, hatred: bool = False) -> Restraint:
+    """A victorious unit tests Leadership to hold back from pursuing a fleeing foe. Frenzy: -1
+    Leadership for each point the combat was won by. Hatred: a successful test must be re-rolled."""
+    _stat("Won by", won_by, 0, 50)
+    mods: list[tuple[str, int]] = []
+    rules: list[str] = []
+    if frenzy and won_by:
+        mods.append(("Frenzy, won by " + str(won_by), -won_by))
+        rules.append(f"Frenzy: -{won_by} Leadership, the combat was won by {won_by}")
+    elif frenzy:
+        rules.append("Frenzy: the combat was won by 0, no modifier")
+    rec = RecordingDice(dice)
+    test = take_leadership_test(rec, "Restraint test", leadership, tuple(mods))
+    again = None
+    if hatred and test.passed:
+        again = take_leadership_test(rec, "Restraint test, Hatred re-roll", leadership, tuple(mods))
+        rules.append("Hatred: the passed test is re-rolled")
+    elif hatred:
+        rules.append("Hatred: only a passed test is re-rolled")
+    rec.finish()
+    return Restraint(test, again, tuple(rules), tuple(rec.rolled))

@@ -18,7 +18,7 @@ A model takes one ward save: the best it has (core rules).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import DieKind
 from engine.errors import RulesError
@@ -31,6 +31,8 @@ MOUNTED = ("cavalry", "monstrous-cavalry", "chariot")
 """Mounted troop types, which cannot Dodge unless their rules say so."""
 ETHEREAL_WARD, ETHEREAL_MAGIC_WARD = 2, 5
 MAX_AP = 6
+IMMUNITIES = ("flaming", "killing-blow", "multiple-wounds", "armour-piercing")
+"""The rules an Immunity (...) may name that the bot's attacks carry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,9 @@ class AttackRules:
     always_strikes_first: bool = False
     automatic: bool = False
     """The attacks hit automatically (templates, Impact Hits, breath weapons)."""
+    physical: bool = True
+    """False for attacks that are not physical (breath weapons): against a model Immune to one
+    of their rules they do nothing at all."""
 
     def __post_init__(self) -> None:
         if isinstance(self.armour_piercing, bool) or not 0 <= self.armour_piercing <= MAX_AP:
@@ -66,10 +71,17 @@ class TargetRules:
     """Subject to Always Strikes Last (it cannot Dodge then)."""
     front_arc: bool = True
     """The attacks come from within the models' front arc (Dodge works against no others)."""
+    immune: tuple[str, ...] = ()
+    """Immunity (...): the rules it ignores, of "flaming", "killing-blow", "multiple-wounds",
+    "armour-piercing"."""
 
     def __post_init__(self) -> None:
         if self.dodge is not None and (isinstance(self.dodge, bool) or not 2 <= self.dodge <= 6):
             raise RulesError(f"Dodge ({self.dodge}+) is not possible: give 2 to 6.")
+        bad = [r for r in self.immune if r not in IMMUNITIES]
+        if bad:
+            raise RulesError(f"Immunity ({', '.join(bad)}) is not one the bot applies: give {', '.join(IMMUNITIES)}.")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +98,28 @@ class Applied:
     """The ward save the target takes: the best of its own, Dodge and Ethereal."""
     rules: tuple[str, ...]
     """Each special rule applied, and each one that did not apply and why, in words."""
+    no_effect: bool = False
+    """Attacks that are not physical against a model Immune to one of their rules: nothing."""
 
 
 def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troop: TroopType | None) -> Applied:
     """The wounding sequence's options for `attack` on a model with `profile` and `target`'s rules."""
     rules: list[str] = []
+    # Immunity: the model ignores the rules named; attacks that are not physical and carry one of
+    # them do nothing at all (Special Rules: Immunity).
+    carried = {"flaming": attack.flaming, "killing-blow": attack.killing_blow,
+               "multiple-wounds": attack.multiple_wounds is not None, "armour-piercing": bool(attack.armour_piercing)}
+    ignored = [r for r in target.immune if carried[r]]
+    if ignored and not attack.physical:
+        why = ", ".join(ignored)
+        return Applied(0, None, False, False, False, False, None,
+                       (f"Immunity ({why}): the attacks are not physical, so they do nothing to it",), no_effect=True)
+    if ignored:
+        rules.append(f"Immunity ({', '.join(ignored)}): those rules are ignored; the attacks still hurt as normal")
+        attack = replace(attack, flaming=attack.flaming and "flaming" not in ignored,
+                         killing_blow=attack.killing_blow and "killing-blow" not in ignored,
+                         multiple_wounds=None if "multiple-wounds" in ignored else attack.multiple_wounds,
+                         armour_piercing=0 if "armour-piercing" in ignored else attack.armour_piercing)
     if attack.armour_piercing:
         rules.append(f"Armour Piercing ({attack.armour_piercing}): armour saves {attack.armour_piercing} worse")
     if attack.multiple_wounds is not None:

@@ -107,3 +107,21 @@ async def test_siege_assault_two_units_a_tower_and_flyers(play):
     assert code == 2 and "tower" in r["error"]
     code, r = await play('/siege assault more:"dragons 3"')
     assert code == 2 and "More:" in r["error"]
+
+
+# Fantasy 6: Frenzy's and Hatred's pursuit.
+
+async def test_combat_pursuit_with_frenzy_and_hatred(play):
+    code, r = await play('/combat pursuit leadership:8 won_by:3 frenzy:true dice:"3 3"')
+    assert code == 0, r
+    assert r["restrained"] is False and r["test"]["needed"] == 5
+    code, r = await play('/combat pursuit leadership:8 hatred:true dice:"2 2 1 1"')
+    assert code == 0 and r["restrained"] is True and r["reroll"]["roll"] == 2
+
+
+async def test_breath_against_immunity_does_nothing(play):
+    code, r = await play('/breath distance:6.5 strength:4 ranks:1 files:1 toughness:3 flaming:true immune:flaming')
+    assert code == 0, r
+    assert r["summary"][0].startswith("The breath does nothing")
+    code, r = await play('/shoot shots:1 bs:4 strength:4 toughness:4 immune:"fire"')
+    assert code == 2 and "immune" in r["error"]

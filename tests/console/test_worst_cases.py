@@ -137,3 +137,16 @@ async def test_glance_shortens_on_a_word_with_a_count():
     reply = Reply(embed=embed, image=None, filename="", command="x", system="any", dice=(), summary=())
     lines = reply.glance().description.splitlines()
     assert len(lines) <= 7 and lines[-1].startswith("and ") and lines[-1].endswith("more: see Details")
+
+
+def test_models_are_grouped_as_the_pictures_group_them():
+    from cogs.common.replies import group_models
+
+    assert group_models(["R2 F1: S4, 1 wound", "R2 F2: S4, 1 wound", "R2 F3: S4, 1 wound", "Next line"]) == [
+        "R2 F1-F3: S4, 1 wound each", "Next line"]
+    assert group_models(["R1 F2 bounce: S10", "R2 F2 bounce: S10", "R3 F2 bounce: S10"]) == ["R1-R3 F2 bounce: S10 each"]
+    wounds = ["R1 F1 under the template: to wound 5 (needs 3+), no armour save: 1 wound, slain",
+              "R1 F2 under the template: to wound 1 (needs 3+), no wound",
+              "R1 F3 under the template: to wound 6 (needs 3+), no armour save: 1 wound, slain"]
+    assert group_models(wounds) == ["R1 F1-F3 under the template: 2 slain, 1 no wound"]
+    assert group_models(wounds[:1]) == wounds[:1]  # one model keeps its whole line

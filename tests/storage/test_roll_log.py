@@ -200,3 +200,38 @@ def test_numbers_drawn_at_once_and_appended_in_any_order_verify(tmp_path_factory
     result = verify(data)
     assert result.ok, result.report()
     assert result.unused == tuple(sorted(i + 1 for i in failed))
+
+
+# ------------------------------------------------------------- epochs begun before version 3
+
+
+def legacy_epoch(store, new):
+    """An epoch open when the bot was upgraded: migration roll-log-3 marks it version 2."""
+    roll_log.open_chain(store, CHAIN, new)
+    store.db.execute("update roll_chains set version = 2")
+
+
+def test_an_epoch_begun_before_version_3_keeps_its_dice_and_hashes_to_the_end(store):
+    new = secrets()
+    legacy_epoch(store, new)
+    result, entry, chain = do_roll(store, "3d6", new)
+    assert chain.version == 2 and entry.salt is None
+    expected = roll("3d6", dice_for_roll((1).to_bytes(32, "big"), 1, CHAIN, version=2))  # numpy's PCG64
+    assert [d.face for d in result.dice] == [d.face for d in expected.dice]
+    do_roll(store, "1d6", new, user="8", faces=None)
+    revealed = roll_log.reveal(store, CHAIN, new)
+    assert revealed.export["version"] == 2 and verify(revealed.export, head=revealed.export["head"]).ok
+    _, entry, chain = do_roll(store, "1d6", new)  # the next epoch is version 3
+    assert chain.version == 3 and entry.salt is not None
+
+
+def test_a_version_2_epoch_with_others_private_rolls_is_not_exported_to_a_player(store):
+    new = secrets()
+    legacy_epoch(store, new)
+    roll_log.log_roll(store, CHAIN, new, lambda d: roll("1d6", d), user="7", command="roll",
+                      options={"expression": "1d6", "private": True},
+                      record=lambda r: (r.dice, ["1d6"]))
+    assert roll_log.export_log(store, CHAIN, viewer="7")["entries"][0]["command"] == "roll"  # the roller's own
+    with pytest.raises(roll_log.SealedEpochError, match="began before private rolls could be sealed"):
+        roll_log.export_log(store, CHAIN, viewer="8")
+    assert roll_log.export_log(store, CHAIN)["entries"][0]["options"]["private"] is True  # the GM's

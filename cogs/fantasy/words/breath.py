@@ -17,6 +17,8 @@ from engine.fantasy.breath_weapon import BreathShot
 def breath_reply(shot: BreathShot) -> Reply:
     if not shot.breathed:
         outcome = f"Out of breath: rolled {shot.out_of_breath.value}, needs 4+. No breath this turn."
+    elif shot.applied is not None and shot.applied.no_effect:
+        outcome = "The breath does nothing: the target is Immune to it, and a breath is not a physical attack."
     else:
         n = len(shot.hits)
         outcome = f"{n} model{'s' * (n != 1)} under the template, hit at S{shot.strength}"

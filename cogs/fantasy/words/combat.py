@@ -11,7 +11,7 @@ import discord
 
 from cogs.fantasy.words.common import SYSTEM, leadership_json, leadership_text, wound_text
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
-from engine.fantasy.close_combat import AutomaticHits, CombatAttacks, CombatResult, StrikeOrder, WarMachinePanic
+from engine.fantasy.close_combat import AutomaticHits, CombatAttacks, CombatResult, Restraint, StrikeOrder, WarMachinePanic
 
 SOURCE = "Warhammer Fantasy Battles: Special Rules; War Machines in Close Combat; core rules (WS chart, combat result)"
 
@@ -90,3 +90,13 @@ def war_machine_reply(party: int | None, models: int | None, unit_strength: int 
     outcome = lines[0]
     fields = {"assault_party": party, "panic": None if panic is None else {**leadership_json(panic.test), "outcome": panic.outcome}}
     return _reply("combat war-machine", "War machine in close combat", outcome, fields, dice=dice, sections=[("Rules", lines[1:])])
+
+
+def pursuit_reply(r: Restraint) -> Reply:
+    """``/combat pursuit``: whether the winners hold back from pursuing."""
+    outcome = ("They hold back: no pursuit." if r.restrained else "They cannot hold back: they must pursue.")
+    lines = [leadership_text(r.test)] + ([leadership_text(r.reroll)] if r.reroll is not None else [])
+    fields = {"restrained": r.restrained, "test": leadership_json(r.test), "reroll": leadership_json(r.reroll),
+              "rules": list(r.rules)}
+    return _reply("combat pursuit", "Restraining pursuit", outcome, fields, dice=r.dice,
+                  sections=[("Test", lines), ("Rules applied", r.rules or ("none",))], ok=r.restrained)

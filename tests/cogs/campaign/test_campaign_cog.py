@@ -184,7 +184,10 @@ async def test_battle_end_posts_a_summary_a_markdown_report_and_a_json_export(bo
                                  "War machines lost: Thunder")
     files = {f.filename: f.fp.read() for f in i.sent[-1]["files"]}
     md, export = files[f"battle-{GUILD}-1.md"].decode(), json.loads(files[f"battle-{GUILD}-1.json"])
-    assert "| 2 | 1 | Thunder | /fire great-cannon | 1002 | 0 | Misfire!" in md and "War machines lost: Thunder" in md
+    # People by the names the server shows ("player N" when the bot does not know it), never their ids;
+    # the ids are in the JSON export.
+    assert "| 2 | 1 | Thunder | /fire great-cannon | player 1 | 0 | Misfire!" in md and "War machines lost: Thunder" in md
+    assert str(BOB) not in md and export["shots"][1]["user"] == BOB
     assert export["totals"]["machines_lost"] == ["Thunder"] and len(export["shots"]) == 2
     assert export["shots"][1]["machine_after"].startswith("destroyed (Destroyed, Black Powder Misfire Chart 1)")
     assert "no battle in progress" in await refused(bot, "/battle status")
