@@ -282,7 +282,7 @@ class BattleCog(CampaignCogBase):
         await send_reply(interaction, with_roll_log(reply, [
             f"Every roll in this channel until /battle end goes to the battle's log ({chain.chain}).",
             f"The bot committed to its secret: SHA-256 {chain.commitment}",
-            "/battle end reveals the secret and attaches the log, to check with python bot.py verify.",
+            "/battle end reveals the secret and attaches the log with a page that checks every roll in a browser, nothing to install.",
         ], {"chain": chain.chain, "epoch": chain.epoch, "commitment": chain.commitment}))
 
     @battle.command(name="turn", description="Move the battle on (players: another player confirms)")
