@@ -1,4 +1,4 @@
-.PHONY: test run bench venv
+.PHONY: test run bench fuzz venv
 
 venv:
 	@scripts/bootstrap.sh
@@ -13,3 +13,7 @@ run: venv
 # Figures, not pass/fail: see docs/figures.md.
 bench: venv
 	.venv/bin/python -m benchmarks
+
+# The fuzz of every command and option, far past CI's examples (issue 19): counts per command.
+fuzz: venv
+	BOMBARDIER_FUZZ_EXAMPLES=$${BOMBARDIER_FUZZ_EXAMPLES:-300} .venv/bin/python -m benchmarks fuzz
