@@ -1,4 +1,4 @@
-.PHONY: test run bench venv docs
+.PHONY: test run bench fuzz venv docs
 
 venv:
 	@scripts/bootstrap.sh
@@ -19,3 +19,7 @@ bench: venv
 docs: venv
 	.venv/bin/python bot.py commands --markdown > docs/commands.md.new && mv docs/commands.md.new docs/commands.md
 	.venv/bin/python scripts/readme_pictures.py
+
+# The fuzz of every command and option, far past CI's examples (issue 19): counts per command.
+fuzz: venv
+	BOMBARDIER_FUZZ_EXAMPLES=$${BOMBARDIER_FUZZ_EXAMPLES:-300} .venv/bin/python -m benchmarks fuzz

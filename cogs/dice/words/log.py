@@ -36,12 +36,12 @@ def entry_summary(e: Entry, viewer: str | None) -> str:
     return ("(private) " if dict(e.options).get("private") is True else "") + "; ".join(e.summary)
 
 
-def entry_lines(e: Entry, viewer: str | None = None) -> str:
+def entry_lines(e: Entry, viewer: str | None = None, limit: int = ENTRY_ROOM) -> str:
     entered = sum(1 for d in e.dice if d.by == "player")
     dice = f"{len(e.dice)} dice" + (f" ({entered} entered)" if entered else "")
     last = f"{dice} · hash {e.hash[:12]}"
     first = f"<@{e.user}>: " + entry_summary(e, viewer)
-    room = ENTRY_ROOM - len(last) - 1  # the hash line always shows; a long result is shortened at a word
+    room = limit - len(last) - 1  # the hash line always shows; a long result is shortened at a word
     if len(first) > room:
         first = shorten(first, room)
     return f"{first}\n{last}"
@@ -81,8 +81,13 @@ def show_reply(chain: Chain | None, entries: list[Entry], asked: int, *, viewer:
     head = (f"{chain_words(chain.chain).capitalize()}, epoch {chain.epoch}: {rolls} roll(s). "
             f"Commitment (SHA-256 of the secret): {chain.commitment}")
     embed = discord.Embed(title=f"Roll log: the last {len(entries)} of {rolls}", description=head, colour=COLOUR_OK)
-    for e in entries:
-        embed.add_field(name=f"#{e.number} /{e.command} · {e.time[:16].replace('T', ' ')} UTC"[:256], value=entry_lines(e, viewer), inline=False)
+    names = [f"#{e.number} /{e.command} · {e.time[:16].replace('T', ' ')} UTC"[:256] for e in entries]
+    # Ten long results would pass Discord's 6,000 characters for the whole embed: each entry gets
+    # its share of what the title, description, footer and field names leave.
+    fixed = len(embed.title) + len(head) + len(VERIFY_HINT) + sum(map(len, names))
+    share = max(120, min(1000, (5900 - fixed) // max(1, len(entries))))
+    for name, e in zip(names, entries):
+        embed.add_field(name=name, value=entry_lines(e, viewer, share), inline=False)
     if not entries:
         embed.add_field(name="No rolls yet", value="This epoch has no rolls yet.", inline=False)
     embed.set_footer(text=VERIFY_HINT)
