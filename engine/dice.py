@@ -393,7 +393,7 @@ def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arr
         )
 
     if kind is DieKind.DX:
-        if not token.isdigit() or not 1 <= int(token) <= sides:
+        if not (token.isdigit() and token.isascii()) or not 1 <= int(token) <= sides:
             raise DiceError(
                 f"Dice: '{token}' (die {position}) does not fit the d{sides} rolled for {purpose}; "
                 f"faces that fit: 1 to {sides}."
@@ -418,12 +418,12 @@ def _read_face(token: str, position: int, kind: DieKind, purpose: str, small_arr
             return DieRoll(kind, f"@{direction}", None, direction, purpose, Roller.PLAYER)
         raise unfit()
     if kind is DieKind.ARTILLERY:
-        face = token if token == "M" or not token.isdigit() else str(int(token))
+        face = token if token == "M" or not (token.isdigit() and token.isascii()) else str(int(token))
         if face not in ARTILLERY_FACES:
             raise unfit()
         return DieRoll(kind, face, None if face == "M" else int(face), None, purpose, Roller.PLAYER)
     top = 6 if kind is DieKind.D6 else 3
-    if not token.isdigit() or not 1 <= int(token) <= top:
+    if not (token.isdigit() and token.isascii()) or not 1 <= int(token) <= top:
         raise unfit()
     return DieRoll(kind, str(int(token)), int(token), None, purpose, Roller.PLAYER)
 

@@ -48,7 +48,7 @@ def dodge_choice(value: str | None) -> tuple[int | None, bool]:
         return None, True
     n, _, side = value.strip().lower().partition(" ")
     n = n.rstrip("+")
-    if not n.isdigit() or not 2 <= int(n) <= 6 or side.strip() not in ("", "front", "flank", "rear"):
+    if not (n.isdigit() and n.isascii()) or not 2 <= int(n) <= 6 or side.strip() not in ("", "front", "flank", "rear"):
         raise RulesError(f"dodge: '{value}' is not a Dodge save: give 2+ to 6+, with 'flank' when attacked from the flank or rear.")
     return int(n), side.strip() in ("", "front")
 

@@ -11,7 +11,7 @@ from config.gamedata import warmaster
 from engine.dice import Dice, EnteredDice
 from engine.errors import RulesError
 from engine.geometry import Point
-from engine.inputs import check_list, quote, read_float, read_int
+from engine.inputs import check_list, is_int, quote, read_float, read_int
 from engine.warmaster.cannon import PlacedUnit
 from engine.warmaster.profiles import Position
 from engine.warmaster.shooting import MAX_STANDS, Side, Unit
@@ -180,10 +180,12 @@ def equipment_list(text: str) -> tuple[tuple, str | None]:
             army = " ".join(words[1:])
             continue
         count = 1
-        if words[0].isdigit():
-            count, words = int(words[0]), words[1:]
-        elif words[-1].isdigit() or words[-1].lstrip("x").isdigit():
-            count, words = int(words[-1].lstrip("x")), words[:-1]
+        if is_int(words[0]):  # plain ASCII digits only: "²" passes str.isdigit() and fails int()
+            count, words = read_int(words[0], "List"), words[1:]
+        elif is_int(words[-1].lstrip("x")) and words[-1].lstrip("x")[:1].isascii():
+            count, words = read_int(words[-1].lstrip("x"), "List"), words[:-1]
+        if not words:
+            raise RulesError(f"List: '{quote(part)}' gives a number but no item; {LIST_HELP}.")
         name = " ".join(words)
         item = None
         for candidate in (name, name.replace(" ", "-"), name.rstrip("s"), name.rstrip("s").replace(" ", "-")):
@@ -221,7 +223,7 @@ def more_attackers(text: str | None):
             if w in ("flyers", "flyer", "flying"):
                 flyers, i = True, i + 1
                 continue
-            if w in _MORE_WORDS and i + 1 < len(words) and words[i + 1].rstrip("+").isdigit():
+            if w in _MORE_WORDS and i + 1 < len(words) and words[i + 1].rstrip("+").isdigit() and words[i + 1].isascii():
                 low, high = _MORE_WORDS[w]
                 value = int(words[i + 1].rstrip("+"))
                 if not low <= value <= high:

@@ -100,7 +100,7 @@ def parse_state(text: Optional[str]) -> dict:
             if w == "nearby":
                 out["nearby"] = parse_distances(value)
             else:
-                if not value.rstrip("+").isdigit():
+                if not (value.rstrip("+").isdigit() and value.isascii()):
                     raise RulesError(f"State: '{w} {value}' needs a save such as 4 (for 4+).")
                 out["passenger_save" if w == "save" else "nearby_save"] = int(value.rstrip("+"))
             i += 2

@@ -99,7 +99,7 @@ def _tallied(e: ExpressionResult, limit: int) -> str:
 
 
 def _face_order(face: str) -> tuple[int, str]:
-    return (int(face), "") if face.isdigit() else (10_000, face)
+    return (int(face), "") if face.isdigit() and face.isascii() else (10_000, face)
 
 
 def roll_json(r: RollResult) -> list[dict[str, Any]]:
