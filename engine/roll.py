@@ -38,6 +38,8 @@ MAX_NUMBER = 10_000
 """The largest number written in an expression."""
 MAX_LENGTH = 200
 """The longest command text read."""
+SHOWN_AROUND = 80
+"""At most this many characters of the expression are quoted back in an error, around the caret."""
 
 
 class RollSyntaxError(RulesError):
@@ -48,8 +50,14 @@ class RollSyntaxError(RulesError):
         self.position = position
         self.reason = reason
         shown = text.replace("\n", " ").replace("\t", " ")  # one line, the caret still under its character
+        caret = position
+        if len(shown) > SHOWN_AROUND:  # a window around the caret: an error quotes a short excerpt, never all
+            start = max(0, min(position - SHOWN_AROUND // 2, len(shown) - SHOWN_AROUND))
+            end = start + SHOWN_AROUND
+            shown = ("…" if start else "") + shown[start:end] + ("…" if end < len(shown) else "")
+            caret = position - start + (1 if start else 0)
         super().__init__(
-            f"Roll: {reason} (at character {position + 1}):\n```\n{shown}\n{' ' * position}^\n```"
+            f"Roll: {reason} (at character {position + 1}):\n```\n{shown}\n{' ' * caret}^\n```"
         )
 
 

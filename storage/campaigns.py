@@ -376,6 +376,19 @@ def battles_played(store: Store, guild_id: int, user_id: int) -> list[Battle]:
     return [_battle(store, r) for r in rows]
 
 
+def start_battle_logged(store: Store, guild_id: int, channel_id: int, new_secret: Callable[[], bytes], *, by: int,
+                        campaign: str | None = None, players: tuple[int, ...] = (),
+                        log: Store | None = None) -> tuple[Battle, roll_log.Chain]:
+    """Start a battle in this channel and open its roll log (the bot's commitment to the secret),
+    in ONE transaction: a crash leaves either no battle or a battle with its committed log, never
+    a battle whose players saw no commitment. `log` as for :func:`end_battle_revealed`."""
+    log = store if log is None else log
+    with store.transaction(), log.transaction():
+        battle = start_battle(store, guild_id, channel_id, by=by, campaign=campaign, players=players)
+        chain = roll_log.open_chain(log, roll_log.battle_chain(battle.id), new_secret)
+    return battle, chain
+
+
 def end_battle_revealed(store: Store, guild_id: int, channel_id: int, new_secret: Callable[[], bytes], *,
                         log: Store | None = None) -> tuple[Battle, roll_log.Reveal]:
     """End this channel's battle and reveal its roll log, in ONE transaction: a crash at any point

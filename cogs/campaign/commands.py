@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs.campaign import machines as roster_kinds
 from cogs.common.access import Actor, PermissionRefused, actor, in_store
-from cogs.common.ledger import battle_chain, log_store
+from cogs.common.ledger import log_store
 from cogs.campaign.words import (
     GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, forget_reply, purge_reply, roster_reply,
     settings_reply, with_roll_log,
@@ -270,9 +270,10 @@ class BattleCog(CampaignCogBase):
                     raise PermissionRefused(f"To start a battle of {c.name} you must be in it (/campaign join) "
                                             f"or have {who.gm_words()}.")
                 players = c.members
-            b = campaigns.start_battle(self.store, who.guild_id, who.channel_id, by=who.user_id,
-                                       campaign=campaign, players=players)
-            opened.append(roll_log.open_chain(log_store(self.bot), battle_chain(b.id), self.bot.new_secret))
+            b, chain = campaigns.start_battle_logged(self.store, who.guild_id, who.channel_id, self.bot.new_secret,
+                                                     by=who.user_id, campaign=campaign, players=players,
+                                                     log=log_store(self.bot))
+            opened.append(chain)
             return b
 
         opened: list = []

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.dice import DiceError, DieKind, EnteredDice, RandomDice, Roller
-from engine.roll import MAX_DICE, ExpressionKind, RollSyntaxError, parse, roll
+from engine.roll import MAX_DICE, SHOWN_AROUND, ExpressionKind, RollSyntaxError, parse, roll
 from tests.engine.replay import as_bot
 
 
@@ -183,8 +183,12 @@ def test_every_syntax_error_names_the_problem_and_points_at_it(text, message, ca
     shown = str(err.value).split("\n")
     assert shown[0] == f"Roll: {err.value.reason} (at character {caret + 1}):"
     assert shown[1] == "```" and shown[-1] == "```"
-    assert shown[3] == " " * caret + "^"
-    assert shown[2] == text[:200]
+    if len(text[:200]) <= SHOWN_AROUND:
+        assert shown[3] == " " * caret + "^"
+        assert shown[2] == text[:200]
+    else:  # a window of the expression around the caret, the caret under its character
+        column = shown[3].index("^")
+        assert len(shown[2]) <= SHOWN_AROUND + 2 and shown[2][column] == text[caret]
 
 
 def test_a_syntax_error_is_a_rules_error():

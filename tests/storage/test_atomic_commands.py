@@ -1,6 +1,8 @@
-"""One command, one transaction (issue 19, part 3): /battle end and /fire ... machine: commit all of
-their changes or none, under a crash injected at every step boundary and under SIGKILL in a loop.
+"""One command, one transaction (issue 19, part 3): /battle start, /battle end and /fire ... machine:
+commit all of their changes or none, under a crash injected at every step boundary and under SIGKILL
+in a loop.
 
+- /battle start: the battle starts and its roll log chain is opened (the secret committed to).
 - /battle end: the battle ends, its roll log chain is opened (if it never was) and revealed.
 - /fire ... machine:: the machine's new state and the shot are recorded, and the roll is appended
   to the log (cogs/common/ledger.py runs Reply.commit_with_log inside the append's transaction).
@@ -49,6 +51,26 @@ def roll_into(store, chain: str, n: int = 1) -> None:
         slot = roll_log.next_roll(store, chain, new_secret)
         die = slot.dice.roll(DieKind.D6, "test")
         roll_log.append(store, slot, user="1", command="roll", options={}, dice=(die,), summary=("x",))
+
+
+@pytest.mark.parametrize("step", ["start_battle", "open_chain"])
+def test_a_crash_at_any_step_of_battle_start_leaves_no_battle(store, monkeypatch, step):
+    module = c if step == "start_battle" else roll_log
+    real = getattr(module, step)
+
+    def crash_after(*args, **kwargs):
+        real(*args, **kwargs)
+        raise Crash(step)
+
+    monkeypatch.setattr(module, step, crash_after)
+    with pytest.raises(Crash):
+        c.start_battle_logged(store, G, 5, new_secret, by=1)
+    monkeypatch.setattr(module, step, real)
+    assert c.current_battle(store, G, 5) is None, "a battle started without its committed log"
+    assert store.read("SELECT COUNT(*) AS n FROM roll_chains WHERE chain LIKE 'battle:%'")[0]["n"] == 0
+    b, chain = c.start_battle_logged(store, G, 5, new_secret, by=1)
+    assert chain.chain == roll_log.battle_chain(b.id)
+    assert roll_log.current_chain(store, chain.chain).commitment == chain.commitment
 
 
 @pytest.mark.parametrize("step", ["end_battle", "open_chain", "reveal"])
@@ -168,6 +190,33 @@ def test_battle_end_killed_in_a_loop_never_leaves_an_ended_battle_unrevealed(tmp
         if live is not None:  # killed mid-battle: its log (if opened yet) sealed; /battle end finishes it
             data = roll_log.export_log(s, roll_log.battle_chain(live.id))
             assert data is None or data["secret"] is None
+        assert s.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+STARTER = """
+import itertools, os, sys
+sys.path.insert(0, sys.argv[1])
+from storage import campaigns as c
+from storage.migrations import open_store
+s = open_store(sys.argv[2])
+secret = lambda: os.urandom(32)
+print("ready", flush=True)
+for n in itertools.count():
+    if c.current_battle(s, 11, 5) is not None:
+        c.end_battle_revealed(s, 11, 5, secret)
+    c.start_battle_logged(s, 11, 5, secret, by=1)
+"""
+
+
+def test_battle_start_killed_in_a_loop_never_leaves_a_battle_without_its_commitment(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    open_store(path).close()
+    kill_loop(STARTER, path, 10)
+    with open_store(path) as s:
+        battles = s.read("SELECT id FROM battles")
+        assert battles, "no battle started: the loop ran too briefly to test anything"
+        for row in battles:
+            assert roll_log.current_chain(s, roll_log.battle_chain(row["id"])) is not None, row
         assert s.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
