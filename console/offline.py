@@ -24,6 +24,8 @@ import discord
 from discord import app_commands
 from discord import AppCommandOptionType
 
+from cogs.common.choices import RETIRED
+from engine.inputs import quote
 from cogs.common.dice_source import call_command
 from cogs.common.replies import APOLOGY, ERROR_KEY, FAILURE_KEY, REPLY_KEY, Reply
 
@@ -174,6 +176,31 @@ def _convert(command: app_commands.Command, param: app_commands.Parameter, raw: 
     return value
 
 
+def _retired(command: app_commands.Command, words: list[str]) -> list[str]:
+    """Options the command no longer offers Discord (``Command.extras[RETIRED]``), said the new
+    way: ``war_machine:true`` becomes ``troop:war-machine``; ``false`` says nothing."""
+    retired = getattr(command, "extras", {}).get(RETIRED, {})
+    if not retired:
+        return words
+    out: list[str] = []
+    given = {w.partition(":")[0].lower() for w in words}
+    for word in words:
+        name, colon, raw = word.partition(":")
+        if not colon or name.lower() not in retired:
+            out.append(word)
+            continue
+        new_name, new_value = retired[name.lower()]
+        switch = raw.strip().lower()
+        if switch not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+            raise ConsoleError(f"{name}: '{quote(raw)}' is not true or false (or write {new_name}:{new_value}).")
+        if switch in ("false", "no", "0", "off"):
+            continue
+        if new_name in given:
+            raise ConsoleError(f"{name}:true and {new_name}: say the same thing twice: give {new_name}:{new_value} alone.")
+        out.append(f"{new_name}:{new_value}")
+    return out
+
+
 def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, Any]:
     """``name:value`` words into the callback's keyword arguments, checked as Discord would."""
     params = {p.display_name: p for p in command.parameters}
@@ -184,6 +211,7 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
         else:
             merged.append(word)
     values: dict[str, Any] = {}
+    merged = _retired(command, merged)
     for word in merged:
         name, colon, raw = word.partition(":")
         if not colon:

@@ -25,3 +25,10 @@ def offer(values: Iterable[str | int]):
 
     complete.offered = offered
     return complete
+
+
+RETIRED = "bombardier.retired_options"
+"""``Command.extras`` key: options a command no longer offers Discord, still read by the console
+so that scripts written against it keep working. Maps the old option's name to the option and
+value that say the same when it was ``true``: ``{"war_machine": ("troop", "war-machine")}``
+(``/combat attacks`` gave its 25th option to Frenzy: the target's troop type already says it)."""

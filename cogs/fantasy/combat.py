@@ -16,7 +16,7 @@ from cogs.common.dice_source import private_option
 from cogs.fantasy.words.combat import (
     attacks_reply, automatic_reply, pursuit_reply, result_reply, strike_order_reply, war_machine_reply,
 )
-from cogs.common.choices import offer
+from cogs.common.choices import RETIRED, offer
 from cogs.fantasy.fire import _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
 from engine.fantasy.formation import Facing
 from cogs.common.replies import off_the_loop, send_reply
@@ -75,16 +75,17 @@ class CombatCog(commands.Cog):
         order = strike_order(Fighter(initiative, Strikes(strikes)), Fighter(enemy_initiative, Strikes(enemy_strikes)))
         await send_reply(interaction, strike_order_reply(order))
 
-    @combat.command(name="attacks", description="Close combat attacks: WS chart, wounds, saves, special rules")
+    @combat.command(name="attacks", description="Close combat attacks: WS chart, wounds, saves, special rules",
+                    extras={RETIRED: {"war_machine": ("troop", "war-machine")}})
     @app_commands.describe(
         attacks="Attacks", ws="Weapon Skill", enemy_ws="Enemy's Weapon Skill", strength="Strength", **PROFILE,
         initiative="Your Initiative", enemy_initiative="Enemy's Initiative",
         strikes="You Always Strike first/last", enemy_strikes="Enemy Always Strikes first/last",
-        hatred="Hatred, first round", devastating_charge="Devastating Charge (+1 A)",
-        war_machine="Target is war machine crew",
+        hatred="Hatred, first round", devastating_charge="Devastating Charge (+1 A)", frenzy="Frenzy (+1 A)",
         ap="Armour Piercing (n)", multiple_wounds="Multiple Wounds die", killing_blow="Killing Blow",
         flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Dodge: 5+ or 5+ flank",
-        ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop type", dice="Your dice in order",
+        ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop (war-machine: its crew)",
+        dice="Your dice in order",
     )
     @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES, multiple_wounds=MW)
     @app_commands.autocomplete(troop=troop_autocomplete, dodge=dodge_autocomplete)
@@ -95,7 +96,7 @@ class CombatCog(commands.Cog):
         save: Optional[Range[int, 1, 6]] = None, ward: Optional[Range[int, 2, 6]] = None,
         initiative: Optional[Range[int, 1, 10]] = None, enemy_initiative: Optional[Range[int, 1, 10]] = None,
         strikes: str = "normal", enemy_strikes: str = "normal", hatred: bool = False,
-        devastating_charge: bool = False, war_machine: bool = False, ap: Range[int, 0, MAX_AP] = 0,
+        devastating_charge: bool = False, frenzy: bool = False, ap: Range[int, 0, MAX_AP] = 0,
         multiple_wounds: Optional[str] = None, killing_blow: bool = False, flaming: bool = False,
         flammable: bool = False, dodge: Optional[str] = None, ethereal: bool = False,
         magical: bool = False, troop: Optional[str] = None, dice: Optional[str] = None,
@@ -116,7 +117,8 @@ class CombatCog(commands.Cog):
             _dice(self.bot, dice), attacks=attacks, weapon_skill=ws, enemy_weapon_skill=enemy_ws, strength=strength,
             profile=_profile(toughness, wounds, save, ward), troop=kind, attack=attack, target_rules=target,
             strike_reroll=order.attacker_reroll if order else Reroll.NONE, hatred=hatred,
-            devastating_charge=devastating_charge, against_war_machine=war_machine,
+            devastating_charge=devastating_charge, against_war_machine=kind is not None and kind.key == "war-machine",
+            frenzy=frenzy,
         ))
         await send_reply(interaction, attacks_reply(r, order))
 

@@ -21,7 +21,7 @@ from engine.dice import DieKind
 from engine.fantasy.breath_weapon import breathe
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
 from engine.fantasy.shooting import MAX_MODIFIER, MAX_SHOTS, Cover
-from engine.fantasy.shooting_sequence import MAX_CREW, fire_missiles
+from engine.fantasy.shooting_sequence import fire_missiles, read_crew
 from engine.errors import RulesError
 from engine.fantasy.special_rules import IMMUNITIES, MAX_AP, AttackRules, TargetRules
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
@@ -73,7 +73,7 @@ class ShootCog(commands.Cog):
         troop="Target's troop type (Killing Blow, Dodge)",
         facing="Side facing the shot (Dodge: front only)",
         immune=IMMUNE,
-        crew="Target is a war machine with this many crew",
+        crew='War machine target: crew left, e.g. "3"; mixed: "3, engineer W2 4+"',
         dice='Your dice in order (to hit, to wound, ...)',
     )
     @app_commands.choices(cover=COVER_CHOICES, multiple_wounds=[Choice(name="D3", value="D3"), Choice(name="D6", value="D6")])
@@ -101,12 +101,13 @@ class ShootCog(commands.Cog):
         dodge: Optional[Range[int, 2, 6]] = None,
         ethereal: bool = False,
         troop: Optional[str] = None,
-        crew: Optional[Range[int, 1, MAX_CREW]] = None,
+        crew: Optional[str] = None,
         facing: str = Facing.FRONT.value,
         immune: Optional[str] = None,
         dice: Optional[str] = None,
     ) -> None:
-        kind = troop_type(troop) if troop else (DATA.troops["war-machine"] if crew else None)
+        ordinary, characters = read_crew(crew) if crew is not None else (None, ())
+        kind = troop_type(troop) if troop else (DATA.troops["war-machine"] if crew is not None else None)
         attack = AttackRules(
             armour_piercing=ap, multiple_wounds=DieKind(multiple_wounds) if multiple_wounds else None,
             ignores_armour=ignores_armour, flaming=flaming, killing_blow=killing_blow, magical=magical,
@@ -117,7 +118,7 @@ class ShootCog(commands.Cog):
             troop=kind, attack=attack, target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
                                                           front_arc=facing_of(facing) is Facing.FRONT,
                                                           immune=immunities(immune)),
-            crew=crew,
+            crew=ordinary, characters=characters,
         ))
         await send_reply(interaction, shoot_reply(fire))
 

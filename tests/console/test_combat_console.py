@@ -48,3 +48,28 @@ async def test_impact_hits_need_a_number_or_a_die(play):
 async def test_a_defender_immune_to_fear_ignores_the_bonus(play):
     code, r = await play("/combat result wounds:1 enemy_wounds:1 fear:true enemy_immune:true")
     assert code == 0 and r["scores"] == [1, 1] and r["winner"] is None
+
+
+async def test_frenzy_gives_one_more_attack(play):
+    # Seed 003, Frenzy: "Frenzied troops gain +1 Attack and the Immunity (Psychology) special rule."
+    # 2 Attacks with Frenzy: three to-hit dice (WS4 against WS3: 3+), 4 4 1; two wound (4+) on 5 6.
+    code, r = await play('/combat attacks attacks:2 ws:4 enemy_ws:3 strength:3 toughness:3 frenzy:true dice:"4 4 1 5 6"')
+    assert code == 0, r
+    assert r["attacks"] == 3 and r["hits"] == 2 and r["unsaved"] == 2
+    assert "Frenzy: +1 Attack" in r["rules"]
+    code, r = await play('/combat attacks attacks:2 ws:4 enemy_ws:3 strength:3 toughness:3 frenzy:true '
+                         'devastating_charge:true dice:"4 4 1 1 5 6"')
+    assert code == 0 and r["attacks"] == 4  # and Devastating Charge's on the charge
+
+
+async def test_the_war_machine_switch_reads_as_the_targets_troop_type(play):
+    # /combat attacks gave its 25th option to Frenzy; war_machine:true (scripts) still reads, as
+    # troop:war-machine, and the charge bonus is lost the same way (seed 000).
+    _, old = await play('/combat attacks attacks:2 ws:4 enemy_ws:3 strength:3 toughness:3 devastating_charge:true war_machine:true dice:"1 1"')
+    _, new = await play('/combat attacks attacks:2 ws:4 enemy_ws:3 strength:3 toughness:3 devastating_charge:true troop:war-machine dice:"1 1"')
+    assert old["attacks"] == new["attacks"] == 2
+    assert {k: v for k, v in old.items() if k not in ("roll", "log")} == {k: v for k, v in new.items() if k not in ("roll", "log")}
+    code, r = await play('/combat attacks attacks:2 ws:4 enemy_ws:3 strength:3 toughness:3 war_machine:true troop:infantry')
+    assert code == 2 and "give troop:war-machine alone" in r["error"]
+    code, r = await play('/combat attacks attacks:2 ws:4 enemy_ws:3 strength:3 toughness:3 war_machine:false dice:"1 1"')
+    assert code == 0 and r["attacks"] == 2

@@ -36,3 +36,20 @@ async def test_a_breath_weapon_at_range_hits_what_the_flame_template_covers(play
     assert code == 0, result
     assert result["command"] == "breath" and [h["file"] for h in result["hits"]] == [3, 4, 5, 6, 7]
     assert result["breathed"] is True and result["casualties"] is None
+
+
+async def test_shots_at_a_mixed_crew_are_allocated_and_listed(play):
+    # Seed 000: a crew of models with different profiles takes hits as characters in a unit do.
+    code, result = await play('/shoot shots:6 bs:3 strength:4 toughness:7 save:6 crew:"3, engineer W2 4+" '
+                              'dice:"5 5 5 5 1 1  1 4 4 2  6 6  6 5  5"')
+    assert code == 0, result
+    wm = result["war_machine"]
+    assert (wm["crew"], wm["crew_lost"], wm["destroyed"]) == (4, 2, False)
+    assert [(a["shot"], a["model"]) for a in wm["allocation"]] == [(1, "crew"), (2, "engineer"), (3, "engineer"), (4, "crew")]
+    assert [(m["model"], m["lost"]) for m in wm["models"]] == [("crew", 2), ("engineer", 0)]
+    assert any("engineer" in line and "saved" in line for line in result["summary"])
+
+
+async def test_a_crew_that_cannot_be_read_changes_nothing(play):
+    code, result = await play('/shoot shots:1 bs:3 strength:4 toughness:7 crew:"3, engineer W2 x7"')
+    assert code == 2 and "'x7' is not a name" in result["error"]

@@ -11,7 +11,7 @@ import discord
 
 from cogs.fantasy.words.common import SYSTEM, needs_to_hit, wound_text
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
-from engine.fantasy.shooting_sequence import MissileFire
+from engine.fantasy.shooting_sequence import CREW, MissileFire
 
 SOURCE = "Warhammer Fantasy Battles: Shooting (core rules); War Machines: Shooting at War Machines; Special Rules"
 
@@ -33,6 +33,8 @@ def outcome_line(fire: MissileFire) -> str:
     line = f"{len(v.shots)} shot{'s' * (len(v.shots) != 1)}, {v.hits} hit{'s' * (v.hits != 1)}, {v.unsaved} unsaved wound{'s' * (v.unsaved != 1)}"
     if fire.crew is not None:
         line += f": {fire.crew_lost} crew lost"
+        if fire.shares:
+            line += f" ({share_outcomes(fire)})"
         line += ", the war machine is destroyed" if fire.machine_destroyed else f", {fire.crew - fire.crew_lost} left"
     else:
         slain = v.models_slain
@@ -40,21 +42,60 @@ def outcome_line(fire: MissileFire) -> str:
     return line + "."
 
 
+def share_outcomes(fire: MissileFire) -> str:
+    """What the hits did to each part of a mixed crew: "1 of 3 crew, the engineer 1 of 2 wounds"."""
+    parts = []
+    for share in fire.shares:
+        if share.model == CREW:
+            parts.append(f"{share.lost} of {share.models} crew")
+        elif share.lost:
+            parts.append(f"the {share.model} slain")
+        else:
+            parts.append(f"the {share.model} stands, {share.unsaved} of {share.profile.wounds} wound{'s' * (share.profile.wounds != 1)} lost")
+    return ", ".join(parts)
+
+
 def shot_lines(fire: MissileFire) -> list[str]:
+    went = {h.shot: h.model for h in fire.allocation}
     lines = []
     for n, s in enumerate(fire.volley.shots, 1):
-        if s.hit and s.wound is not None:
-            lines.append(wound_text(f"Shot {n}", s.wound, one_model=False))
+        if s.hit and n in went and s.wound is None:
+            lines.append(f"Shot {n} on the {went[n]}: no effect")
+        elif s.hit and s.wound is not None:
+            who = f"Shot {n} on the {went[n]}" if n in went else f"Shot {n}"
+            lines.append(wound_text(who, s.wound, one_model=False))
     return lines
 
 
 def target_line(fire: MissileFire) -> str:
     p = fire.profile
+    if fire.shares:
+        parts = []
+        for share in fire.shares:
+            q = share.profile
+            saves = (f"Sv {q.save}+" if q.save else "no save") + (f", ward {q.ward}+" if q.ward else "")
+            parts.append(f"{share.models} crew ({saves}, each wound removes one)" if share.model == CREW
+                         else f"{share.model} (W{q.wounds}, {saves}; wounds beyond these are lost)")
+        return (f"War machine: its Toughness {p.toughness}; {'; '.join(parts)}; each hit randomised among the "
+                f"{fire.crew} crew models, as for characters in a unit")
     if fire.crew is not None:
         save = f"crew save {p.save}+" if p.save else "no crew save"
         return f"War machine: its Toughness {p.toughness}, {save}, {fire.crew} crew (each wound removes one)"
     troop = f"{fire.troop.name}, " if fire.troop is not None else ""
     return f"{troop}{p.describe()}"
+
+
+def war_machine_fields(fire: MissileFire) -> dict[str, Any]:
+    out: dict[str, Any] = {"crew": fire.crew, "crew_lost": fire.crew_lost, "destroyed": fire.machine_destroyed}
+    if fire.shares:  # a mixed crew: what each part took, and where each hit went
+        out["models"] = [{
+            "model": share.model, "models": share.models, "wounds": 1 if share.model == CREW else share.profile.wounds,
+            "save": share.profile.save, "ward": share.profile.ward, "shots": list(share.shots),
+            "unsaved": share.unsaved, "lost": share.lost,
+        } for share in fire.shares]
+        out["allocation"] = [{"shot": h.shot, "model": h.model, "die": None if h.die is None else h.die.value}
+                             for h in fire.allocation]
+    return out
 
 
 def json_fields(fire: MissileFire) -> dict[str, Any]:
@@ -80,9 +121,7 @@ def json_fields(fire: MissileFire) -> dict[str, Any]:
         "slain": None if fire.crew is not None else v.models_slain,
         "ward": fire.applied.ward,
         "rules": list(fire.applied.rules),
-        "war_machine": None if fire.crew is None else {
-            "crew": fire.crew, "crew_lost": fire.crew_lost, "destroyed": fire.machine_destroyed,
-        },
+        "war_machine": None if fire.crew is None else war_machine_fields(fire),
         "results": [shot(n, s) for n, s in enumerate(v.shots, 1)],
     }
 
