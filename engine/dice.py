@@ -174,6 +174,11 @@ _LIMITS = {n: (1 << 32) - (1 << 32) % n for n in (2, 3, 4, 6, 8, 10, 12, 20, 100
 """Rejection limits of the common dice, worked out once (0 for others: worked out per die)."""
 
 
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
+"""HMAC's inner and outer pads as translation tables, as the standard library's hmac builds them."""
+
+
 class RandomDice(Dice):
     """The bot's dice: die `i` of roll `roll` in chain `chain` comes from
     HMAC-SHA256(key, "bombardier-die\\n<chain>\\n<roll>\\n<i>\\n<block>"), read as eight 32-bit
@@ -196,9 +201,9 @@ class RandomDice(Dice):
         if len(key) > 64:
             key = hashlib.sha256(key).digest()
         key = key.ljust(64, b"\0")
-        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key) + _PREFIX + chain.encode("utf-8") + b"\n"
+        self._inner = hashlib.sha256(key.translate(_IPAD) + _PREFIX + chain.encode("utf-8") + b"\n"
                                      + str(roll).encode("ascii") + b"\n")
-        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+        self._outer = hashlib.sha256(key.translate(_OPAD))
         self._index = 0
 
     def _block(self, tail: bytes) -> bytes:

@@ -17,7 +17,7 @@ from cogs.common.replies import send_error, send_reply
 from cogs.dice.words.roll import roll_reply
 from engine.dice import EnteredDice
 from engine.errors import RulesError
-from engine.roll import MAX_LENGTH, parse, roll_parsed
+from engine.roll import MAX_LENGTH, read, roll_parsed
 from storage import roll_log
 from storage.settings import settings_for
 
@@ -57,16 +57,16 @@ class RollCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="roll", description="Roll dice: 2d6+1, 20d6>=4 r1, 2d6kh1, 1a (artillery), 1s (scatter); logged")
+    @app_commands.command(name="roll", description="Roll dice: 2d6+1, 10d6 4+, 4d6k3, 1d20 adv, d66, 3d6!, 1a, 1s; logged")
     @private_option
     @app_commands.describe(
-        expression="Dice, e.g. 2d6+1, 10d6>=5 r1, 1a 1s; several at once, comma-separated",
+        expression="Dice, e.g. 2d6+1 to hit, 10d6 4+ r1, (1d6+2)*2; several at once, comma-separated",
         dice='Your dice in order, e.g. "4 6"; the bot rolls the rest',
     )
     async def roll(self, interaction: discord.Interaction, expression: Range[str, 1, MAX_LENGTH], dice: Optional[str] = None) -> None:
-        expressions = parse(expression)  # a typo is refused before any roll number is drawn
+        expressions, label = read(expression)  # a typo is refused before any roll number is drawn
         source = self.bot.new_dice()
-        result = roll_parsed(expression, expressions, EnteredDice(dice, source) if dice else source)
+        result = roll_parsed(expression, expressions, EnteredDice(dice, source) if dice else source, label=label)
         await send_reply(interaction, roll_reply(result))  # logs it (cogs/common/ledger.py)
 
     log = app_commands.Group(name="log", description="This channel's roll log: every roll, hashed in a chain anyone can check")

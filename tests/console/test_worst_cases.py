@@ -125,6 +125,9 @@ async def test_a_long_roster_and_a_long_battle_fit(bot):
 async def test_the_most_dice_fit(bot):
     await run(bot, '/roll expression:"100d6+100d8+100d10"')
     await run(bot, '/roll expression:"100d6 r1"')
+    # explosions and re-rolls at their bounds, ten expressions, a label at its longest
+    await run(bot, '/roll expression:"' + ", ".join(["100d2ie2ir1"] * 10) + ' ! ' + "label " * 20 + '"')
+    await run(bot, '/roll expression:"250d66, 500d10!"')
 
 
 async def test_glance_shortens_on_a_word_with_a_count():

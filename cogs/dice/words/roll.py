@@ -23,13 +23,15 @@ EMBED_BUDGET = 5000
 
 
 def die_text(d: RolledDie) -> str:
-    face = d.roll.face
+    face = ("+" if d.exploded else "") + d.face
     if d.rerolled:
         return f"~~{face}~~"
     if d.dropped:
         return f"({face})"
     if d.success:
         return f"**{face}**"
+    if d.failure:
+        return f"__{face}__"
     return face
 
 
@@ -40,32 +42,83 @@ def scatter_text(face: str, direction: int | None) -> str:
 
 
 def outcome(e: ExpressionResult) -> str:
-    """``2d6+1: 9``, ``20d6>=4: 11 successes``, ``1a: MISFIRE``, ``1s: HIT``."""
+    """``2d6+1: 9``, ``20d6>=4: 11 successes``, ``1a: MISFIRE``, ``1s: HIT``; with what the dice
+    were read as when the notation says more than it shows (a D66, advantage, a bound reached)."""
     if e.kind is ExpressionKind.SCATTER:
         shown = ", ".join(scatter_text(d.face, d.direction) for d in e.dice)
         return f"{e.expression.text}: {shown}"
+    notes = notes_of(e)
+    tail = f" ({'; '.join(notes)})" if notes else ""
     if e.kind is ExpressionKind.POOL:
         n = e.total
-        of = e.terms[0].term.count
-        return f"{e.expression.text}: {n} success{'es' * (n != 1)} of {of}"
+        t = e.terms[0]
+        of = sum(1 for d in t.dice if not d.rerolled and not d.dropped)
+        failures = sum(1 for d in t.dice if d.failure)
+        if failures:
+            return (f"{e.expression.text}: {n} (successes less {failures} failure{'s' * (failures != 1)}) "
+                    f"of {of}{tail}")
+        return f"{e.expression.text}: {n} success{'es' * (n != 1)} of {of}{tail}"
     if e.misfire:
-        return f"{e.expression.text}: MISFIRE"
-    return f"{e.expression.text}: {e.total}"
+        return f"{e.expression.text}: MISFIRE{tail}"
+    return f"{e.expression.text}: {e.total}{tail}"
+
+
+def notes_of(e: ExpressionResult) -> list[str]:
+    """What a reader of the notation should be told it meant here."""
+    notes: list[str] = []
+    for t in e.terms:
+        term = t.term
+        if term.special is not None and term.special.value == "d66":
+            notes.append("D66: two D6, tens and units")
+        elif term.special is not None:
+            notes.append("dF: -1, 0 or +1 each")
+        if term.alias:
+            notes.append(f"{term.alias}: 2d{term.sides}, the {'higher' if term.alias == 'advantage' else 'lower'} kept")
+        if term.explode is not None and not term.explode_again:
+            notes.append(f"e: each die explodes once at most, on {term.explode.face}+; ie goes on")
+        if t.bounded:
+            notes.append("re-rolls or explosions stopped at the bound")
+    if e.expression.tree is not None and any(op == "/" for op in _ops(e.expression.tree)):
+        notes.append("division rounds down")
+    return list(dict.fromkeys(notes))
+
+
+def _ops(node: tuple):
+    if node[0] == "t":
+        return
+    if node[0] == "neg":
+        yield from _ops(node[1])
+        return
+    yield node[0]
+    yield from _ops(node[1])
+    yield from _ops(node[2])
 
 
 def _term_dice(t: TermResult) -> list[str]:
-    """The dice as thrown, each re-roll right after the die it replaced (``~~1~~ 5``)."""
-    first, again = t.dice[: t.term.count], iter(t.dice[t.term.count :])
-    out = []
-    for d in first:
-        out.append(die_text(d))
-        if d.rerolled:
-            out.append(die_text(next(again)))
-    return out
+    """The dice as thrown, each re-roll or explosion right after the die it came from (``~~1~~ 5``)."""
+    return [die_text(d) for d in t.in_order()]
+
+
+def _leaf(t: TermResult) -> str:
+    return str(t.term.constant) if t.term.constant is not None else f"[{' '.join(_term_dice(t))}]"
+
+
+def _tree_text(node: tuple, terms: tuple[TermResult, ...], parent: int = 0, right: bool = False) -> str:
+    """An expression with * / or parentheses, each term replaced by its dice: ``([4 6] + 1) * 2``."""
+    if node[0] == "t":
+        return _leaf(terms[node[1]])
+    if node[0] == "neg":
+        return "-" + _tree_text(node[1], terms, 3)
+    level = 1 if node[0] in "+-" else 2
+    text = f"{_tree_text(node[1], terms, level)} {node[0]} {_tree_text(node[2], terms, level, True)}"
+    return f"({text})" if level < parent or (right and level == parent) else text
 
 
 def dice_text(e: ExpressionResult, limit: int) -> str:
     """The expression's dice term by term (``4 6 +1``), within `limit` characters."""
+    if e.expression.tree is not None:
+        text = _tree_text(e.expression.tree, e.terms)
+        return text if len(text) <= limit else _tallied(e, limit)
     parts: list[str] = []
     for i, t in enumerate(e.terms):
         sign = "-" if t.term.sign < 0 else ("+" if i else "")
@@ -81,7 +134,7 @@ def dice_text(e: ExpressionResult, limit: int) -> str:
 
 def _tallied(e: ExpressionResult, limit: int) -> str:
     """Too many dice for the field: the first ones, then every face counted."""
-    counts = Counter(d.roll.face for t in e.terms for d in t.dice if not d.rerolled)
+    counts = Counter(d.face for t in e.terms for d in t.dice if not d.rerolled)
     struck = sum(1 for t in e.terms for d in t.dice if d.rerolled)
     tally = "Faces: " + ", ".join(f"{face} x{n}" for face, n in sorted(counts.items(), key=lambda kv: _face_order(kv[0])))
     if struck:
@@ -109,13 +162,19 @@ def roll_json(r: RollResult) -> list[dict[str, Any]]:
             "kind": e.kind.value,
             "total": e.total,
             "misfire": e.misfire,
+            "notes": notes_of(e),
+            "bounded": e.bounded,
             "terms": [
                 {
                     "term": t.term.text,
                     "value": t.value,
+                    "alias": t.term.alias,
+                    "special": None if t.term.special is None else t.term.special.value,
                     "dice": [
                         {"die": d.roll.die, "face": d.roll.face, "by": d.roll.by.value, "rerolled": d.rerolled,
-                         "dropped": d.dropped, "success": d.success}
+                         "dropped": d.dropped, "success": d.success, "value": d.value, "shown": d.face,
+                         "exploded": d.exploded, "failure": d.failure,
+                         "units": None if d.units is None else d.units.face}
                         for d in t.dice
                     ],
                 }
@@ -127,8 +186,12 @@ def roll_json(r: RollResult) -> list[dict[str, Any]]:
 
 
 def roll_summary(r: RollResult) -> tuple[str, ...]:
-    """One line per expression: what the roll log keeps as the result."""
-    return tuple(outcome(e) for e in r.expressions)
+    """One line per expression (the label, when one was written, leading the first): what the
+    roll log keeps as the result."""
+    lines = tuple(outcome(e) for e in r.expressions)
+    if r.label:  # the label leads the first line, so the glance's title carries it
+        lines = (f"{r.label} — {lines[0]}",) + lines[1:]
+    return lines
 
 
 def roll_reply(r: RollResult, entry: Entry | None = None) -> Reply:
@@ -148,7 +211,7 @@ def roll_reply(r: RollResult, entry: Entry | None = None) -> Reply:
         plain.append(f"Dice {e.expression.text}: " + " ".join(
             f"{d.face}{'*' if d.by.value == 'player' else ''}" for d in e.dice
         ))
-    fields: dict[str, Any] = {"expressions": roll_json(r), "log": None}
+    fields: dict[str, Any] = {"expressions": roll_json(r), "log": None, "label": r.label}
     if entry is not None:
         embed.set_footer(text=f"Roll #{entry.number} in the log · hash {entry.hash[:12]}")
         fields["log"] = {"roll": entry.number, "hash": entry.hash}
