@@ -74,7 +74,19 @@ def _turn_asks(db) -> None:
     db.execute("ALTER TABLE battles ADD COLUMN turn_asked_on INTEGER")
 
 
-MIGRATIONS = (Migration("campaigns-1", _create), Migration("campaigns-2", _turn_asks))
+def _siege_events(db) -> None:
+    # A siege battle's rolls (issue 18): each /siege roll made in a channel while a battle runs
+    # there, with what it did to a kept fortress section.
+    db["siege_events"].create(
+        {"id": int, "guild_id": int, "battle_id": int, "user_id": int, "turn": int, "command": str, "section": str,
+         "tokens_before": int, "tokens_after": int, "fell": str, "outcome": str, "at": float},
+        pk="id", foreign_keys=[("battle_id", "battles", "id")],
+    )
+    db["siege_events"].create_index(["battle_id"])
+
+
+MIGRATIONS = (Migration("campaigns-1", _create), Migration("campaigns-2", _turn_asks),
+              Migration("campaigns-3-siege-events", _siege_events))
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -167,6 +179,25 @@ class Effect:
     """Wounds to the machine: each removes a crew model."""
     reason: str | None = None
     """The chart row, e.g. ``Malfunction (Black Powder Misfire Chart 3)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeEvent:
+    """A /siege roll made during a battle: who, which command, and what it did to a section."""
+
+    id: int
+    battle_id: int
+    user_id: int
+    turn: int
+    command: str
+    section: str | None
+    """The kept fortress section it tested or battered; None for a roll at no section."""
+    tokens_before: int | None
+    tokens_after: int | None
+    fell: str | None
+    """What fell, when it did ("the wall", "the gateway tower and its gate"); None when nothing."""
+    outcome: str
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +471,50 @@ def end_battle(store: Store, guild_id: int, channel_id: int) -> Battle:
 
 
 SHOT_COLUMNS = "id, battle_id, machine, kind, user_id, turn, fired, hits, outcome, state_after, at"
+
+
+def record_siege_event(store: Store, guild_id: int, channel_id: int, *, user_id: int, command: str,
+                       section: str | None = None, tokens_before: int | None = None, tokens_after: int | None = None,
+                       fell: str | None = None, outcome: str) -> SiegeEvent | None:
+    """Count a /siege roll as a shot of the battle running in this channel (None when none runs).
+    Only the battle's players shoot into it, as with the roster's machines."""
+    with store.transaction() as db:
+        battle = current_battle(store, guild_id, channel_id)
+        if battle is None:
+            return None
+        if user_id not in battle.players:
+            raise CampaignError(NOT_A_SIEGE_PLAYER)
+        eid = db["siege_events"].insert({
+            "guild_id": guild_id, "battle_id": battle.id, "user_id": user_id, "turn": battle.turn, "command": command,
+            "section": section, "tokens_before": tokens_before, "tokens_after": tokens_after, "fell": fell,
+            "outcome": outcome, "at": time.time(),
+        }).last_pk
+    return battle_siege_events(store, guild_id, battle.id, only=eid)[0]
+
+
+def check_siege_roller(store: Store, guild_id: int | None, channel_id: int | None, user_id: int) -> None:
+    """Refuse, before anything is rolled or kept, a /siege roll by someone who does not play in the
+    battle running in this channel (see :func:`record_siege_event`)."""
+    if guild_id is None or channel_id is None:
+        return
+    battle = current_battle(store, guild_id, channel_id)
+    if battle is not None and user_id not in battle.players:
+        raise CampaignError(NOT_A_SIEGE_PLAYER)
+
+
+def battle_siege_events(store: Store, guild_id: int, battle_id: int, *, only: int | None = None) -> list[SiegeEvent]:
+    """The battle's /siege rolls in order (or the one `only`)."""
+    extra, params = ("AND id = ?", (guild_id, battle_id, only)) if only is not None else ("", (guild_id, battle_id))
+    rows = store.read(f"SELECT {SIEGE_COLUMNS} FROM siege_events WHERE guild_id = ? AND battle_id = ? {extra} ORDER BY id",
+                      params)
+    return [SiegeEvent(**r) for r in rows]
+
+
+SIEGE_COLUMNS = "id, battle_id, user_id, turn, command, section, tokens_before, tokens_after, fell, outcome, at"
+
+NOT_A_SIEGE_PLAYER = ("A battle is being fought in this channel and you do not play in it, so your siege rolls "
+                      "cannot count in it: join it with /battle join (a campaign's battle: its members), or ask "
+                      "the GM to add you.")
 
 
 def battle_shots(store: Store, guild_id: int, battle_id: int) -> list[Shot]:

@@ -24,6 +24,7 @@ USER_COLUMNS = {
     "battle_players": ("user_id",),
     "machines": ("owner_id", "added_by"),
     "shots": ("user_id",),
+    "siege_events": ("user_id",),
     "reply_actions": ("user_id",),
     "roll_entries": ("user",),
 }
@@ -89,6 +90,7 @@ def forget_user(store: Store, user_id: int) -> Forgotten:
         places = _delete(db, "DELETE FROM battle_players WHERE user_id = ?", (user_id,))
         shots = _delete(db, "DELETE FROM shots WHERE user_id = ? OR machine_id IN "
                             "(SELECT id FROM machines WHERE owner_id = ?)", (user_id, user_id))
+        shots += _delete(db, "DELETE FROM siege_events WHERE user_id = ?", (user_id,))  # their siege rolls in battles
         machines = _delete(db, "DELETE FROM machines WHERE owner_id = ?", (user_id,))
         buttons = _delete(db, "DELETE FROM reply_actions WHERE user_id = ?", (user_id,))
         unnamed = sum(
@@ -136,6 +138,7 @@ def purge_guild(store: Store, guild_id: int, channel_ids: Iterable[int] = ()) ->
             _delete(db, "DELETE FROM roll_undelivered WHERE chain = ?", (chain,))
         sections = sum(_delete(db, "DELETE FROM siege_sections WHERE channel_id = ?", (c,)) for c in sorted(channels))
         shots = _delete(db, "DELETE FROM shots WHERE guild_id = ?", (guild_id,))
+        shots += _delete(db, "DELETE FROM siege_events WHERE guild_id = ?", (guild_id,))
         _delete(db, "DELETE FROM battle_players WHERE guild_id = ?", (guild_id,))
         battle_rows = _delete(db, "DELETE FROM battles WHERE guild_id = ?", (guild_id,))
         _delete(db, "DELETE FROM campaign_members WHERE guild_id = ?", (guild_id,))

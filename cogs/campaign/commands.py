@@ -345,10 +345,13 @@ class BattleCog(CampaignCogBase):
         revealed: list = []
         who, b, roster, shots = await self._battle(interaction, change)
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
+        siege = await in_store(campaigns.battle_siege_events, self.store, who.guild_id, b.id)
         r = revealed[0]
-        people = {b.started_by, *b.players, *(s.user_id for s in shots), *(m.owner_id for m in roster)}
+        people = {b.started_by, *b.players, *(s.user_id for s in shots), *(e.user_id for e in siege),
+                  *(m.owner_id for m in roster)}
         names = display_names(interaction, people)
-        await send_reply(interaction, revealed_log(battle_end_reply(who.game, b, roster, shots, sections, names), b, r))
+        await send_reply(interaction, revealed_log(battle_end_reply(who.game, b, roster, shots, sections, names, siege),
+                                                   b, r))
 
     @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")
     @app_commands.describe(battle="The battle's number (default: the newest here that needs it)")
@@ -369,10 +372,11 @@ class BattleCog(CampaignCogBase):
         who, b, roster, shots = await self._battle(
             interaction, lambda who: campaigns.battle_here(self.store, who.guild_id, who.channel_id))
         sections = (await in_store(fortress, self.store, who.channel_id)).sections  # the channel's /siege
-        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid), sections)
+        siege = await in_store(campaigns.battle_siege_events, self.store, who.guild_id, b.id)
+        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid), sections, siege)
         image = await off_the_loop(interaction, render_battle, board)
         await send_reply(interaction, battle_reply("battle status", who.game, b, f"Battle: turn {b.turn}",
-                                                   roster, shots, image, sections))
+                                                   roster, shots, image, sections, siege=siege))
 
 
 def revealed_log(reply, b: campaigns.Battle, r: roll_log.Reveal):

@@ -210,3 +210,38 @@ async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
         }
 
     reply.commit_with_log.append(commit)
+
+
+def after_siege_roll(bot, interaction: discord.Interaction, reply: Reply, *, section: str | None = None,
+                     result: Any = None) -> Reply:
+    """A /siege roll made in a channel where a battle runs counts as a shot of that battle (issue
+    18): who rolled, which command, and for a kept section its Destruction Tokens before and after
+    and what fell. Handed to the reply as the change to commit with its roll log entry, so both
+    are kept or neither; outside a battle nothing is added. Only the battle's players roll into it."""
+    guild, channel = interaction.guild_id, interaction.channel_id
+    if guild is None or channel is None or not reply.dice:
+        return reply
+    user = interaction.user.id
+    outcome = shot_outcome(reply)
+    before = after = fell = None
+    if section is not None and result is not None:
+        before, after = result.tokens_before, result.tokens_after
+        if result.destroyed:
+            what = result.structure.name.lower()
+            fell = f"the gate of {what} '{section}'" if result.gate else f"{what} '{section}'"
+            if result.structure.gate_points is not None and not result.gate:
+                fell += " and its gate with it"
+
+    def commit() -> None:
+        event = campaigns.record_siege_event(bot.store, guild, channel, user_id=user, command=reply.command,
+                                             section=section, tokens_before=before, tokens_after=after, fell=fell,
+                                             outcome=outcome)
+        if event is None:
+            return
+        line = f"Counted as a shot of battle {event.battle_id} (turn {event.turn})" + (f": {fell} fell" if fell else "")
+        reply.embed.add_field(name="Battle", value=line, inline=False)
+        reply.fields["battle_shot"] = {"battle": event.battle_id, "turn": event.turn, "section": section,
+                                       "tokens_before": before, "tokens_after": after, "fell": fell}
+
+    reply.commit_with_log.append(commit)
+    return reply

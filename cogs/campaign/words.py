@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -16,7 +16,7 @@ import discord
 from engine.warmaster.structure import SectionState
 from renders.campaign.battle import BattleBoard, BoardRow, FortRow
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
-from storage.campaigns import Battle, Campaign, Machine, Shot
+from storage.campaigns import Battle, Campaign, Machine, Shot, SiegeEvent
 from storage.privacy import Forgotten, Purged
 from storage.settings import Settings
 
@@ -143,24 +143,54 @@ def section_json(s: SectionState) -> dict[str, Any]:
             "tokens": s.tokens, "breached": s.breached}
 
 
+def shots_line(shots: list[Shot], siege: Sequence[SiegeEvent] = ()) -> str:
+    """``Shots so far: 5 (2 of them siege rolls)``: the roster's shots and the /siege rolls together."""
+    line = f"Shots so far: {len(shots) + len(siege)}"
+    if siege:
+        line += f" ({len(siege)} of them siege roll{'s' if len(siege) != 1 else ''})"
+    return line
+
+
 def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Machine], shots: list[Shot],
                  image: bytes | None = None, sections: tuple[SectionState, ...] | None = None,
-                 note: str | None = None) -> Reply:
+                 note: str | None = None, siege: Sequence[SiegeEvent] = ()) -> Reply:
     """A battle; with `sections` (``/battle status``) its fortifications too: an embed field and
-    ``--json`` ``fortifications``; `note` is a line on what the command just did."""
+    ``--json`` ``fortifications``; `note` is a line on what the command just did; `siege`, the
+    battle's /siege rolls, count among its shots."""
     lines = ([note] if note else []) + [
         f"Turn **{b.turn}**" + (f" · campaign **{b.campaign}**" if b.campaign else ""),
         "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none"),
-        f"Shots so far: {len(shots)}"]
+        shots_line(shots, siege)]
     if b.turn_asked_by is not None and not note:
         lines.append(f"<@{b.turn_asked_by}> asked to move on from turn {b.turn}: another player or the GM confirms.")
     embed_fields = [("War machines", [machine_line(m, b) for m in roster])]
     fields = {"battle": battle_json(b), "machines": [machine_json(m, b) for m in roster]}
+    if siege:
+        embed_fields.append(("Siege rolls", [siege_line(e) for e in siege]))
+        fields["siege"] = [siege_json(e) for e in siege]
     if sections is not None:
         if sections:
             embed_fields.append(("Fortifications", [section_line(s) for s in sections]))
         fields["fortifications"] = [section_json(s) for s in sections]
     return _reply(command, game, title, lines, embed_fields=embed_fields, fields=fields, image=image, filename="battle.png")
+
+
+def siege_line(e: SiegeEvent) -> str:
+    """``Turn 2, /siege structure at West wall: tokens 1 -> 2``; ``... : the wall fell``."""
+    where = f" at {e.section}" if e.section else ""
+    if e.fell:
+        what = f"{e.fell} fell"
+    elif e.tokens_before is not None:
+        what = f"Destruction Tokens {e.tokens_before} -> {e.tokens_after}"
+    else:
+        what = e.outcome
+    return f"Turn {e.turn}, /{e.command}{where}: {what}"
+
+
+def siege_json(e: SiegeEvent) -> dict[str, Any]:
+    return {"turn": e.turn, "command": e.command, "user": e.user_id, "section": e.section,
+            "tokens_before": e.tokens_before, "tokens_after": e.tokens_after, "fell": e.fell,
+            "outcome": e.outcome, "at": e.at}
 
 
 PRIVATE_OUTCOME = "a private roll (its result is the roller's)"
@@ -174,7 +204,7 @@ def shown_hits(s: Shot) -> str:
 
 
 def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name,
-                 sections: tuple[SectionState, ...] = ()) -> BattleBoard:
+                 sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = ()) -> BattleBoard:
     """What the /battle status picture shows; `owner_name(user_id)` names a player."""
     lost_at = {}
     for s in shots:
@@ -187,6 +217,8 @@ def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name
                              m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name)))
     title = f"Battle {b.id}: turn {b.turn}" + (f" · {b.campaign}" if b.campaign else "")
     sub = f"{len(b.players)} player{'s' if len(b.players) != 1 else ''} · {len(shots)} shot{'s' if len(shots) != 1 else ''} from the roster"
+    if siege:
+        sub += f" · {len(siege)} siege roll{'s' if len(siege) != 1 else ''}"
     forts = tuple(FortRow(x.name, section_kind(x), section_points(x), x.tokens, x.breached) for x in sections)
     return BattleBoard(title, sub, b.turn, tuple(rows), forts)
 
@@ -216,8 +248,9 @@ def namer(names: Mapping[int, str] | None) -> Callable[[int], str]:
 
 
 def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = (),
-                  names: Mapping[int, str] | None = None) -> str:
-    """The Markdown report ``/battle end`` attaches: people by their display names (`names`)."""
+                  names: Mapping[int, str] | None = None, siege: Sequence[SiegeEvent] = ()) -> str:
+    """The Markdown report ``/battle end`` attaches: people by their display names (`names`); the
+    battle's /siege rolls turn by turn (`siege`)."""
     name = namer(names)
     hits = sum(s.hits for s in shots)
     out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
@@ -226,6 +259,8 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
            f"- Players: {', '.join(name(u) for u in b.players) or 'none'}",
            f"- Shots: {len(shots)} ({sum(not s.fired for s in shots)} misfired), hits: {hits}",
            f"- War machines lost: {', '.join(lost(shots)) or 'none'}",
+           f"- Siege rolls: {len(siege)}" + (f" ({', '.join(e.fell for e in siege if e.fell)} fell)"
+                                              if any(e.fell for e in siege) else ""),
            f"- Fortifications breached: {', '.join(x.name for x in sections if x.breached) or 'none'}",
            "", "## Shots", ""]
     if shots:
@@ -237,6 +272,21 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
             out.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     else:
         out.append("No war machine fired from the roster.")
+    out += ["", "## Siege, turn by turn", ""]
+    if siege:
+        for turn in dict.fromkeys(e.turn for e in siege):
+            out.append(f"### Turn {turn}")
+            out.append("")
+            for e in (e for e in siege if e.turn == turn):
+                tokens = ("" if e.tokens_before is None else
+                          f"; Destruction Tokens {e.tokens_before} -> {e.tokens_after}")
+                fell = f"; **{e.fell} fell**" if e.fell else ""
+                out.append(f"- /{e.command}" + (f" at {e.section}" if e.section else "") + f" by {name(e.user_id)}"
+                           + f"{tokens}{fell}: {e.outcome}".replace("\n", " "))
+            out.append("")
+        out.pop()
+    else:
+        out.append("No siege roll during this battle.")
     out += ["", "## War machines at the end", ""]
     out += [f"- {m.name} ({m.kind}, owner {name(m.owner_id)}): crew {m.crew}/{m.crew_max}, {m.status(b)}" for m in roster] or ["- none"]
     out += ["", "## Fortifications at the end", ""]
@@ -252,12 +302,14 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
 
 
 def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
-                  sections: tuple[SectionState, ...] = ()) -> dict[str, Any]:
-    """The JSON export ``/battle end`` attaches: the battle, every shot, the machines and the
-    fortifications at the end."""
+                  sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = ()) -> dict[str, Any]:
+    """The JSON export ``/battle end`` attaches: the battle, every shot, the siege rolls, the
+    machines and the fortifications at the end."""
     return {
         "battle": battle_json(b),
-        "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots)},
+        "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots),
+                   "siege_rolls": len(siege), "sections_fallen": [e.fell for e in siege if e.fell]},
+        "siege": [siege_json(e) for e in siege],
         "shots": [{"turn": s.turn, "machine": s.machine, "command": f"fire {s.kind}", "user": s.user_id,
                    **({"fired": None, "hits": None} if s.outcome == PRIVATE_OUTCOME else {"fired": s.fired, "hits": s.hits}),
                    "outcome": s.outcome, "machine_after": s.state_after,
@@ -268,17 +320,19 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
 
 
 def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot],
-                     sections: tuple[SectionState, ...] = (), names: Mapping[int, str] | None = None) -> Reply:
-    export = battle_export(b, roster, shots, sections)
+                     sections: tuple[SectionState, ...] = (), names: Mapping[int, str] | None = None,
+                     siege: Sequence[SiegeEvent] = ()) -> Reply:
+    export = battle_export(b, roster, shots, sections, siege)
     totals = export["totals"]
-    lines = [f"Turns: **{b.turn}** · shots: **{totals['shots']}** · hits: **{totals['hits']}**",
+    siege_part = f" · siege rolls: **{len(siege)}**" if siege else ""
+    lines = [f"Turns: **{b.turn}** · shots: **{totals['shots']}**{siege_part} · hits: **{totals['hits']}**",
              "War machines lost: " + (", ".join(totals["machines_lost"]) or "none"),
              "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none")]
     stem = f"battle-{b.guild_id}-{b.id}"
     if sections:
         breached = [x.name for x in sections if x.breached]
         lines.insert(2, f"Fortifications breached: {len(breached)} of {len(sections)}" + (f" ({', '.join(breached)})" if breached else ""))
-    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names).encode()),
+    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names, siege).encode()),
              (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
     return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
                   colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": totals}, attachments=files)

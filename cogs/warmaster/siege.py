@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from cogs.campaign.machines import after_siege_roll
 from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
@@ -41,6 +42,7 @@ from engine.warmaster.battering import Batterer, batter
 from cogs.warmaster.words.shooting import oil_reply
 from engine.warmaster.boiling_oil import pour_oil
 from engine.warmaster.structure import structure_test
+from storage.campaigns import check_siege_roller
 from storage.sieges import reset_siege
 
 
@@ -68,14 +70,16 @@ class SiegeCog(commands.Cog):
         if section is None:
             result = await off_the_loop(interaction, lambda: structure_test(DATA.structures[kind], new_dice(self.bot, dice),
                                                                             tokens=tokens or 0, gate=gate, **shot))
-            await send_reply(interaction, structure_reply(result, None, None))
+            await send_reply(interaction, after_siege_roll(self.bot, interaction, structure_reply(result, None, None)))
             return
         if tokens is not None:
             raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
+        await in_store(check_siege_roller, self.bot.store, interaction.guild_id, interaction.channel_id, interaction.user.id)
         channel = interaction.channel_id or 0
         result = await in_store(section_test, self.bot.store, channel, section, kind, gate, new_dice(self.bot, dice), **shot)
         image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
-        await send_reply(interaction, structure_reply(result, section, image))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, structure_reply(result, section, image),
+                                                         section=section, result=result))
 
     @siege.command(name="batter", description="Ram or giant batters a section")
     @private_option
@@ -106,14 +110,17 @@ class SiegeCog(commands.Cog):
                           batterer=Batterer(by), rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
 
         if section is None:
-            await send_reply(interaction, batter_reply(await off_the_loop(interaction, attempt, tokens or 0), None, None))
+            await send_reply(interaction, after_siege_roll(self.bot, interaction, batter_reply(
+                await off_the_loop(interaction, attempt, tokens or 0), None, None)))
             return
         if tokens is not None:
             raise RulesError("Give tokens only for a one-off test: a named section keeps its own.")
+        await in_store(check_siege_roller, self.bot.store, interaction.guild_id, interaction.channel_id, interaction.user.id)
         channel = interaction.channel_id or 0
         result = await in_store(section_test, self.bot.store, channel, section, kind, gate, None, procedure=attempt)
         image = await off_the_loop(interaction, render_fortress, await in_store(fortress, self.bot.store, channel, section))
-        await send_reply(interaction, batter_reply(result, section, image))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, batter_reply(result, section, image),
+                                                         section=section, result=result))
 
     @siege.command(name="artillery", description="Tribock, mangonel or bombard at a unit")
     @private_option
@@ -135,7 +142,8 @@ class SiegeCog(commands.Cog):
         if not w.bounce:
             v = await off_the_loop(interaction, lambda: fire_siege_artillery(w, DATA.positions, target_unit, distance,
                                                                              new_dice(self.bot, dice), offset=offset))
-            await send_reply(interaction, volley_reply(v, "siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",)))
+            await send_reply(interaction, after_siege_roll(self.bot, interaction, volley_reply(
+                v, "siege artillery", (f"Sight: {w.corridor} cm corridor straight ahead; no save.",))))
             return
 
         def work():
@@ -148,7 +156,7 @@ class SiegeCog(commands.Cog):
         shot = await off_the_loop(interaction, work)
         image = await off_the_loop(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
-        await send_reply(interaction, replace(reply, command="siege artillery"))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, replace(reply, command="siege artillery")))
 
     @siege.command(name="assault", description="A round of assault on a wall or tower")
     @private_option
@@ -175,14 +183,14 @@ class SiegeCog(commands.Cog):
         result = await off_the_loop(interaction, lambda: assault(new_dice(self.bot, dice), DATA.positions, att, dfn,
                                                                  kind=AssaultKind(kind), shot_hits=shot_hits, others=others,
                                                                  won_before=won))
-        await send_reply(interaction, assault_reply(result))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, assault_reply(result)))
 
     @siege.command(name="sally-gate", description="Is the sally gate left open?")
     @private_option
     @app_commands.describe(distance="cm to the nearest enemy", dice="Your 3 dice")
     async def sally_gate(self, interaction: discord.Interaction, distance: Range[float, 0.5, 500.0], dice: Optional[str] = None) -> None:
         result = await off_the_loop(interaction, lambda: sally_gate(DATA.siege, new_dice(self.bot, dice), distance))
-        await send_reply(interaction, sally_gate_reply(result))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, sally_gate_reply(result)))
 
     @siege.command(name="scenario", description="Scenario rolls: game end, relief force")
     @private_option
@@ -199,7 +207,7 @@ class SiegeCog(commands.Cog):
         else:
             result, what = await off_the_loop(
                 interaction, lambda: watchtower_relief(s, new_dice(self.bot, dice), turn, dispatches)), "relief force"
-        await send_reply(interaction, scenario_reply(result, what))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, scenario_reply(result, what)))
 
     @siege.command(name="army", description="Siege army list check")
     @app_commands.describe(points="Army points", side="Attacker or defender",
@@ -245,7 +253,7 @@ class SiegeCog(commands.Cog):
         target = unit("assaulting unit", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
         result = await off_the_loop(interaction, lambda: pour_oil(DATA.oil, DATA.positions, target, new_dice(self.bot, dice),
                                                                   equipment=equipment))
-        await send_reply(interaction, oil_reply(result))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, oil_reply(result)))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -48,6 +48,8 @@ def a_server(store, guild, channel):
                       effect=c.Effect())
         roll(store, f"battle:{battle.id}", user)
     sieges.put_section(store, channel, sieges.Section("gate", "gateway", True, 1, False))
+    c.record_siege_event(store, guild, channel, user_id=BOB, command="siege structure", section="gate",
+                         tokens_before=0, tokens_after=1, outcome="stands, 1 token")  # a siege roll in the battle
     for user in (ALICE, BOB):
         actions.remember(store, guild_id=guild, channel_id=channel, user_id=user, command="fire cannon",
                          options={"distance": 30}, dice=())
@@ -77,7 +79,7 @@ def test_forgetting_a_user_removes_theirs_everywhere_and_keeps_the_rest(store):
 
     forgotten = privacy.forget_user(store, BOB)
 
-    assert forgotten == privacy.Forgotten(memberships=2, battle_places=2, machines=2, shots=2, buttons=2, unnamed=0,
+    assert forgotten == privacy.Forgotten(memberships=2, battle_places=2, machines=2, shots=4, buttons=2, unnamed=0,
                                           kept_log_entries=4)
     for guild in (G1, G2):
         assert c.get_campaign(store, guild, "Border Wars").members == (ALICE,)
@@ -126,10 +128,10 @@ def test_purging_a_server_removes_all_of_it_and_nothing_of_another(store):
 
     purged = privacy.purge_guild(store, G1)
 
-    assert purged == privacy.Purged(settings=1, campaigns=1, battles=1, machines=2, shots=2, buttons=2,
+    assert purged == privacy.Purged(settings=1, campaigns=1, battles=1, machines=2, shots=3, buttons=2,
                                     siege_sections=1, roll_logs=2, roll_entries=3)
     for table in ("settings", "campaigns", "campaign_members", "battles", "battle_players", "machines", "shots",
-                  "reply_actions"):
+                  "siege_events", "reply_actions"):
         assert count(store, table, "guild_id = ?", (G1,)) == 0, table
     assert sieges.sections(store, CH1) == [] and len(sieges.sections(store, CH2)) == 1
     assert count(store, "roll_chains", "chain LIKE ?", (f"channel:{G1}:%",)) == 0

@@ -28,6 +28,8 @@ def fake_interaction(done: bool = False) -> MagicMock:
     interaction = MagicMock(spec=discord.Interaction)
     interaction.extras = {}
     interaction.id = 1
+    interaction.guild_id, interaction.channel_id = 1, 5  # a server's channel, as Discord sends them
+    interaction.user.id = 1
     interaction.response.is_done = MagicMock(return_value=done)
     interaction.response.send_message = AsyncMock()
     interaction.followup.send = AsyncMock()
