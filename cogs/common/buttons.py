@@ -20,6 +20,8 @@ ran the command, or a server manager, may press them; anyone else is told so pri
 
 from __future__ import annotations
 
+import asyncio
+
 import re
 from typing import Any
 
@@ -85,7 +87,7 @@ def may_press(interaction: discord.Interaction, stored: ReplyAction) -> bool:
 async def press(interaction: discord.Interaction, action: str, action_id: str) -> None:
     """What pressing a reply's button does, with every refusal private to the presser."""
     bot = interaction.client
-    stored = recall(bot.store, action_id)
+    stored = await asyncio.to_thread(recall, bot.store, action_id)  # off the event loop
     if stored is None or stored.expired() or stored.guild_id != interaction.guild_id:
         await send_error(interaction, EXPIRED)
         return
@@ -207,12 +209,12 @@ class ButtonsCog(commands.Cog):
         self.bot.remove_dynamic_items(ReplyButton)
         self.bot.reply_buttons = None
 
-    def buttons_for(self, interaction: discord.Interaction, reply: Reply) -> discord.ui.View | None:
+    async def buttons_for(self, interaction: discord.Interaction, reply: Reply) -> discord.ui.View | None:
         actions = offered(reply)
         if not actions:
             return None
-        action_id = remember(
-            self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+        action_id = await asyncio.to_thread(  # the store's write off the event loop
+            remember, self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             user_id=interaction.user.id, command=reply.command, options=command_options(interaction),
             dice=reply.dice, log_entry=entry_ref(interaction),
             details=reply.details().to_dict() if DETAILS in actions else None,

@@ -21,6 +21,7 @@ the interaction was already answered (Red-DiscordBot's pattern), and both leave 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import io
 import logging
 import os
@@ -501,6 +502,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         extra["ephemeral"] = True
     make_buttons = getattr(interaction.client, "reply_buttons", None)
     view = make_buttons(interaction, reply) if make_buttons is not None else None
+    if inspect.isawaitable(view):  # the buttons cog stores the reply's actions off the event loop
+        view = await view
     if view is not None:
         extra["view"] = view
     files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]

@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs.common.dice_source import private_option
 from cogs.common.ledger import ANSWER_PRIVATELY_KEY, battle_chain, chain_here, log_store
 from cogs.dice.words.log import battle_words, battles_reply, export_reply, reveal_reply, show_reply, unseal_reply
-from cogs.common.replies import send_error, send_reply
+from cogs.common.replies import off_the_loop, send_error, send_reply
 from cogs.dice.words.roll import roll_reply
 from engine.dice import EnteredDice
 from engine.errors import RulesError
@@ -65,8 +65,12 @@ class RollCog(commands.Cog):
     )
     async def roll(self, interaction: discord.Interaction, expression: Range[str, 1, MAX_LENGTH], dice: Optional[str] = None) -> None:
         expressions, label = read(expression)  # a typo is refused before any roll number is drawn
-        source = self.bot.new_dice()
-        result = roll_parsed(expression, expressions, EnteredDice(dice, source) if dice else source, label=label)
+
+        def work():  # off the event loop: the roll number is reserved in the store at the first die
+            source = self.bot.new_dice()
+            return roll_parsed(expression, expressions, EnteredDice(dice, source) if dice else source, label=label)
+
+        result = await off_the_loop(interaction, work)
         await send_reply(interaction, roll_reply(result))  # logs it (cogs/common/ledger.py)
 
     log = app_commands.Group(name="log", description="This channel's roll log: every roll, hashed in a chain anyone can check")

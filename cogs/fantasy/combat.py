@@ -203,7 +203,8 @@ class CombatCog(commands.Cog):
                            dice="Your dice")
     async def pursuit(self, interaction: discord.Interaction, leadership: Range[int, 1, 10], won_by: Range[int, 0, 50] = 0,
                       frenzy: bool = False, hatred: bool = False, dice: Optional[str] = None) -> None:
-        r = restrain_pursuit(_dice(self.bot, dice), leadership, won_by=won_by, frenzy=frenzy, hatred=hatred)
+        r = await off_the_loop(interaction, lambda: restrain_pursuit(_dice(self.bot, dice), leadership, won_by=won_by,
+                                                                    frenzy=frenzy, hatred=hatred))
         await send_reply(interaction, pursuit_reply(r))
 
     @combat.command(name="war-machine", description="A war machine in combat")
