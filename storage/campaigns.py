@@ -85,8 +85,15 @@ def _siege_events(db) -> None:
     db["siege_events"].create_index(["battle_id"])
 
 
+def _shot_tally_index(db) -> None:
+    # /battle status and /battle turn count a battle's shots and find its lost machines in SQL
+    # (issue 15): one index answers both without reading the shots themselves.
+    db.execute("CREATE INDEX shots_tally ON shots (battle_id, guild_id, state_after, machine, turn)")
+    db.execute("CREATE INDEX siege_events_tally ON siege_events (battle_id, guild_id)")
+
+
 MIGRATIONS = (Migration("campaigns-1", _create), Migration("campaigns-2", _turn_asks),
-              Migration("campaigns-3-siege-events", _siege_events))
+              Migration("campaigns-3-siege-events", _siege_events), Migration("campaigns-4-tally-index", _shot_tally_index))
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -515,6 +522,39 @@ SIEGE_COLUMNS = "id, battle_id, user_id, turn, command, section, tokens_before, 
 NOT_A_SIEGE_PLAYER = ("A battle is being fought in this channel and you do not play in it, so your siege rolls "
                       "cannot count in it: join it with /battle join (a campaign's battle: its members), or ask "
                       "the GM to add you.")
+
+
+@dataclass(frozen=True, slots=True)
+class ShotTally:
+    """A battle's shots as /battle status and /battle turn show them, counted in SQL rather than
+    loaded (a battle may hold many thousands): how many, and the turn each machine was lost."""
+
+    count: int
+    lost_at: tuple[tuple[str, int], ...]
+    """(machine, turn) for each machine a shot destroyed, by the first such turn."""
+
+    def __len__(self) -> int:
+        return self.count
+
+
+def shot_tally(store: Store, guild_id: int, battle_id: int) -> ShotTally:
+    count = store.read("SELECT COUNT(*) AS n FROM shots WHERE battle_id = ? AND guild_id = ?",
+                       (battle_id, guild_id))[0]["n"]
+    # "destroyed..." as a range, so the index answers it (LIKE would read every shot)
+    lost = store.read(
+        "SELECT machine, MIN(turn) AS turn FROM shots WHERE battle_id = ? AND guild_id = ? "
+        "AND state_after >= 'destroyed' AND state_after < 'destroyee' GROUP BY machine ORDER BY MIN(turn), machine",
+        (battle_id, guild_id))
+    return ShotTally(count, tuple((r["machine"], r["turn"]) for r in lost))
+
+
+def siege_tally(store: Store, guild_id: int, battle_id: int, last: int = 10) -> tuple[int, list[SiegeEvent]]:
+    """How many /siege rolls the battle counted, and the `last` of them (for /battle status)."""
+    count = store.read("SELECT COUNT(*) AS n FROM siege_events WHERE guild_id = ? AND battle_id = ?",
+                       (guild_id, battle_id))[0]["n"]
+    rows = store.read(f"SELECT {SIEGE_COLUMNS} FROM siege_events WHERE guild_id = ? AND battle_id = ? "
+                      "ORDER BY id DESC LIMIT ?", (guild_id, battle_id, last))
+    return count, [SiegeEvent(**r) for r in reversed(rows)]
 
 
 def battle_shots(store: Store, guild_id: int, battle_id: int) -> list[Shot]:

@@ -7,6 +7,8 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations.
 """
 
+import asyncio
+import dataclasses
 import re
 from typing import Optional
 
@@ -27,7 +29,7 @@ from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
 from engine.inputs import quote
 from renders.campaign.battle import render_battle
-from cogs.dice.words.log import export_files, head_line
+from cogs.dice.words.log import export_files, fit_upload, head_line
 from storage import campaigns, privacy, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, JOINING_RULES, TURN_RULES, change_settings, settings_for
@@ -254,7 +256,7 @@ class BattleCog(CampaignCogBase):
         def work(who: Actor):
             b = change(who)
             roster = [m for m in campaigns.machines(self.store, b.guild_id) if m.owner_id in b.players]
-            return who, b, roster, campaigns.battle_shots(self.store, who.guild_id, b.id)
+            return who, b, roster, campaigns.shot_tally(self.store, who.guild_id, b.id)  # counted in SQL
 
         return await self.stored(interaction, work)
 
@@ -343,15 +345,16 @@ class BattleCog(CampaignCogBase):
             return ended
 
         revealed: list = []
-        who, b, roster, shots = await self._battle(interaction, change)
+        who, b, roster, _ = await self._battle(interaction, change)
+        shots = await in_store(campaigns.battle_shots, self.store, who.guild_id, b.id)  # the report lists them all
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
         siege = await in_store(campaigns.battle_siege_events, self.store, who.guild_id, b.id)
         r = revealed[0]
         people = {b.started_by, *b.players, *(s.user_id for s in shots), *(e.user_id for e in siege),
                   *(m.owner_id for m in roster)}
         names = display_names(interaction, people)
-        await send_reply(interaction, revealed_log(battle_end_reply(who.game, b, roster, shots, sections, names, siege),
-                                                   b, r))
+        reply = battle_end_reply(who.game, b, roster, shots, sections, names, siege)
+        await send_reply(interaction, await asyncio.to_thread(revealed_log, reply, b, r))  # files built off the loop
 
     @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")
     @app_commands.describe(battle="The battle's number (default: the newest here that needs it)")
@@ -365,18 +368,18 @@ class BattleCog(CampaignCogBase):
         revealed: list = []
         who, b, roster, shots = await self._battle(interaction, change)
         reply = battle_reply("battle reveal", who.game, b, f"Battle {b.id}: its roll log revealed", roster, shots)
-        await send_reply(interaction, revealed_log(reply, b, revealed[0]))
+        await send_reply(interaction, await asyncio.to_thread(revealed_log, reply, b, revealed[0]))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:
         who, b, roster, shots = await self._battle(
             interaction, lambda who: campaigns.battle_here(self.store, who.guild_id, who.channel_id))
         sections = (await in_store(fortress, self.store, who.channel_id)).sections  # the channel's /siege
-        siege = await in_store(campaigns.battle_siege_events, self.store, who.guild_id, b.id)
-        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid), sections, siege)
+        siege_count, siege = await in_store(campaigns.siege_tally, self.store, who.guild_id, b.id)
+        board = battle_board(b, roster, shots, lambda uid: display_name(interaction, uid), sections, siege, siege_count)
         image = await off_the_loop(interaction, render_battle, board)
         await send_reply(interaction, battle_reply("battle status", who.game, b, f"Battle: turn {b.turn}",
-                                                   roster, shots, image, sections, siege=siege))
+                                                   roster, shots, image, sections, siege=siege, siege_count=siege_count))
 
 
 def revealed_log(reply, b: campaigns.Battle, r: roll_log.Reveal):
@@ -384,15 +387,18 @@ def revealed_log(reply, b: campaigns.Battle, r: roll_log.Reveal):
     the head hash to check against, and the export with the page that checks it with nothing installed."""
     data = r.export
     stem = f"battle-{b.guild_id}-{b.id}-rolls"
-    return with_roll_log(reply, [
+    files, packed = fit_upload((*reply.attachments, *export_files(data, stem, csv=False)), f"battle-{b.guild_id}-{b.id}")
+    lines = [
         f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
         f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
         head_line(data),
         f"Anyone can check every roll with nothing installed: open the attached {stem}.html in a browser and "
         f"paste the head hash above (or python bot.py verify {stem}.json --head HASH).",
-    ], {"chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
-        "entries": len(data["entries"]), "head": data["head"], "count": data["count"]},
-        export_files(data, stem, csv=False))
+    ] + ([packed] if packed else [])
+    return with_roll_log(dataclasses.replace(reply, attachments=()), lines, {
+        "chain": data["chain"], "epoch": data["epoch"], "commitment": data["commitment"], "secret": r.secret.hex(),
+        "entries": len(data["entries"]), "head": data["head"], "count": data["count"], "compressed": packed is not None,
+    }, files)
 
 
 class MachineCog(CampaignCogBase):

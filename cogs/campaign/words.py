@@ -16,7 +16,7 @@ import discord
 from engine.warmaster.structure import SectionState
 from renders.campaign.battle import BattleBoard, BoardRow, FortRow
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
-from storage.campaigns import Battle, Campaign, Machine, Shot, SiegeEvent
+from storage.campaigns import Battle, Campaign, Machine, Shot, ShotTally, SiegeEvent
 from storage.privacy import Forgotten, Purged
 from storage.settings import Settings
 
@@ -143,24 +143,26 @@ def section_json(s: SectionState) -> dict[str, Any]:
             "tokens": s.tokens, "breached": s.breached}
 
 
-def shots_line(shots: list[Shot], siege: Sequence[SiegeEvent] = ()) -> str:
+def shots_line(shots: Sequence[Shot] | ShotTally, siege: Sequence[SiegeEvent] = (), siege_count: int | None = None) -> str:
     """``Shots so far: 5 (2 of them siege rolls)``: the roster's shots and the /siege rolls together."""
-    line = f"Shots so far: {len(shots) + len(siege)}"
-    if siege:
-        line += f" ({len(siege)} of them siege roll{'s' if len(siege) != 1 else ''})"
+    n = len(siege) if siege_count is None else siege_count
+    line = f"Shots so far: {len(shots) + n}"
+    if n:
+        line += f" ({n} of them siege roll{'s' if n != 1 else ''})"
     return line
 
 
-def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Machine], shots: list[Shot],
-                 image: bytes | None = None, sections: tuple[SectionState, ...] | None = None,
-                 note: str | None = None, siege: Sequence[SiegeEvent] = ()) -> Reply:
+def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Machine],
+                 shots: Sequence[Shot] | ShotTally, image: bytes | None = None,
+                 sections: tuple[SectionState, ...] | None = None, note: str | None = None,
+                 siege: Sequence[SiegeEvent] = (), siege_count: int | None = None) -> Reply:
     """A battle; with `sections` (``/battle status``) its fortifications too: an embed field and
     ``--json`` ``fortifications``; `note` is a line on what the command just did; `siege`, the
-    battle's /siege rolls, count among its shots."""
+    battle's /siege rolls (the last of `siege_count`), count among its shots."""
     lines = ([note] if note else []) + [
         f"Turn **{b.turn}**" + (f" · campaign **{b.campaign}**" if b.campaign else ""),
         "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none"),
-        shots_line(shots, siege)]
+        shots_line(shots, siege, siege_count)]
     if b.turn_asked_by is not None and not note:
         lines.append(f"<@{b.turn_asked_by}> asked to move on from turn {b.turn}: another player or the GM confirms.")
     embed_fields = [("War machines", [machine_line(m, b) for m in roster])]
@@ -168,6 +170,8 @@ def battle_reply(command: str, game: str, b: Battle, title: str, roster: list[Ma
     if siege:
         embed_fields.append(("Siege rolls", [siege_line(e) for e in siege]))
         fields["siege"] = [siege_json(e) for e in siege]
+    if siege or siege_count:
+        fields["siege_rolls"] = len(siege) if siege_count is None else siege_count
     if sections is not None:
         if sections:
             embed_fields.append(("Fortifications", [section_line(s) for s in sections]))
@@ -203,13 +207,18 @@ def shown_hits(s: Shot) -> str:
     return "-" if s.outcome == PRIVATE_OUTCOME else str(s.hits)
 
 
-def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name,
-                 sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = ()) -> BattleBoard:
+def battle_board(b: Battle, roster: list[Machine], shots: Sequence[Shot] | ShotTally, owner_name,
+                 sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = (),
+                 siege_count: int | None = None) -> BattleBoard:
     """What the /battle status picture shows; `owner_name(user_id)` names a player."""
-    lost_at = {}
-    for s in shots:
-        if s.state_after.startswith("destroyed"):
-            lost_at.setdefault(s.machine, s.turn)
+    lost_at: dict[str, int] = {}
+    if isinstance(shots, ShotTally):
+        lost_at.update(shots.lost_at)
+    else:
+        for s in shots:
+            if s.state_after.startswith("destroyed"):
+                lost_at.setdefault(s.machine, s.turn)
+    siege_n = len(siege) if siege_count is None else siege_count
     rows = []
     for m in roster:
         state = "destroyed" if m.state == "destroyed" else "silenced" if m.silenced_in(b) else "ready"
@@ -217,8 +226,8 @@ def battle_board(b: Battle, roster: list[Machine], shots: list[Shot], owner_name
                              m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name)))
     title = f"Battle {b.id}: turn {b.turn}" + (f" · {b.campaign}" if b.campaign else "")
     sub = f"{len(b.players)} player{'s' if len(b.players) != 1 else ''} · {len(shots)} shot{'s' if len(shots) != 1 else ''} from the roster"
-    if siege:
-        sub += f" · {len(siege)} siege roll{'s' if len(siege) != 1 else ''}"
+    if siege_n:
+        sub += f" · {siege_n} siege roll{'s' if siege_n != 1 else ''}"
     forts = tuple(FortRow(x.name, section_kind(x), section_points(x), x.tokens, x.breached) for x in sections)
     return BattleBoard(title, sub, b.turn, tuple(rows), forts)
 

@@ -122,7 +122,7 @@ class RollCog(commands.Cog):
         if any(e.get("options", {}).get("private") is True for e in data["entries"] if not e.get("sealed")):
             interaction.extras[ANSWER_PRIVATELY_KEY] = True  # private rolls in full: for the asker's eyes
         others = [b for b in battles if battle_chain(b["id"]) != chain]
-        await send_reply(interaction, export_reply(data, others))
+        await send_reply(interaction, await asyncio.to_thread(export_reply, data, others))  # files built off the loop
 
     @log.command(name="reveal", description="Managers: disclose this channel's secret and start a new one")
     async def reveal(self, interaction: discord.Interaction) -> None:
@@ -135,7 +135,7 @@ class RollCog(commands.Cog):
         revealed = await asyncio.to_thread(roll_log.reveal, log_store(self.bot), chain_of(interaction), self.bot.new_secret)
         if revealed is None:
             raise RulesError("Nothing has been rolled in this channel yet, so there is no secret to reveal.")
-        await send_reply(interaction, reveal_reply(revealed))
+        await send_reply(interaction, await asyncio.to_thread(reveal_reply, revealed))  # files built off the loop
 
     @log.command(name="unseal", description="Show one of your private rolls (GM: anyone's) in full in every later export")
     @app_commands.describe(roll="The roll's number (/log show lists them)", epoch="Its epoch (default: the current)",

@@ -279,3 +279,25 @@ def test_two_bot_processes_moving_one_battle_on_lose_no_turn(tmp_path):
     assert all(p.wait(60) == 0 for p in procs)
     with open_store(path) as s:
         assert c.battle_here(s, G1, 5).turn == 91
+
+
+def test_status_counts_shots_in_sql_as_loading_them_would(store):
+    """/battle status and /battle turn count a battle's shots and find its lost machines in SQL
+    (issue 15), the same answer as loading every shot, through the index alone."""
+    b = c.start_battle(store, G1, 5, by=1)
+    guns = [c.add_machine(store, G1, name=f"Gun {i}", kind="cannon", game="fantasy", crew=1, owner_id=1, by=1)
+            for i in range(3)]
+    for i in range(7):
+        c.record_shot(store, G1, b.id, guns[i % 2].id, user_id=1, kind="cannon", fired=True, hits=i, outcome="x",
+                      effect=c.Effect())
+    c.next_turn(store, G1, 5)
+    c.record_shot(store, G1, b.id, guns[2].id, user_id=1, kind="cannon", fired=True, hits=1, outcome="x",
+                  effect=c.Effect(wounds=1))  # its last crewman: destroyed on turn 2
+    tally = c.shot_tally(store, G1, b.id)
+    shots = c.battle_shots(store, G1, b.id)
+    assert len(tally) == len(shots) == 8
+    assert dict(tally.lost_at) == {s.machine: s.turn for s in shots if s.state_after.startswith("destroyed")} == {"Gun 2": 2}
+    assert c.shot_tally(store, G2, b.id).count == 0  # another server's battle number shows nothing
+    plan = " ".join(str(r) for r in store.db.execute(
+        "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM shots WHERE battle_id = ? AND guild_id = ?", (b.id, G1)).fetchall())
+    assert "COVERING INDEX shots_tally" in plan

@@ -3,13 +3,16 @@ shows when it starts a chain is cogs/common/ledger.py's). Pure functions of stor
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from typing import Any
 
 import discord
 
 from cogs.common.ledger import chain_words
 from cogs.common.replies import COLOUR_OK, Reply, shorten
+from engine.errors import RulesError
 from engine.ledger import Entry
 from cogs.dice.words.verifier import page
 from storage.roll_log import Chain, Reveal, export_csv
@@ -124,8 +127,36 @@ def head_line(data: dict[str, Any]) -> str:
             "was cut short or changed.")
 
 
-def export_reply(data: dict[str, Any], battles: list[dict] = ()) -> Reply:
-    """`battles`: the channel's other battle logs, named so they can be exported too."""
+UPLOAD_BUDGET = 24 * 1024 * 1024
+"""Bytes of attachments one reply may carry: Discord refuses a message whose files pass 25 MiB,
+and the message itself takes a little."""
+
+
+def fit_upload(files: tuple[tuple[str, bytes], ...], stem: str,
+               budget: int = UPLOAD_BUDGET) -> tuple[tuple[tuple[str, bytes], ...], str | None]:
+    """The export's files as they fit one message: as they are; else one ZIP of them all
+    (deflated: a log's JSON, CSV and page shrink about tenfold), with a sentence saying so; else
+    a RulesError saying how to export less (never a message Discord would refuse)."""
+    if sum(len(b) for _, b in files) <= budget:
+        return files, None
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+        for name, body in files:
+            z.writestr(name, body)
+    packed = out.getvalue()
+    size = sum(len(b) for _, b in files)
+    if len(packed) > budget:
+        raise RulesError(f"This log is too big to attach even compressed ({len(packed) / 2**20:.0f} MiB of "
+                         f"{size / 2**20:.0f} MiB; Discord takes {budget / 2**20:.0f} MiB): export one epoch at a "
+                         "time with epoch:N (each /log reveal starts a new one).")
+    note = (f"The files come to {size / 2**20:.1f} MiB, past Discord's upload limit, so they are compressed into "
+            f"{stem}.zip ({len(packed) / 2**20:.1f} MiB): unzip it, then open the .html page as usual.")
+    return ((f"{stem}.zip", packed),), note
+
+
+def export_reply(data: dict[str, Any], battles: list[dict] = (), *, budget: int = UPLOAD_BUDGET) -> Reply:
+    """`battles`: the channel's other battle logs, named so they can be exported too. Past the
+    upload limit the files go in one ZIP, and the reply says so (:func:`fit_upload`)."""
     n = len(data["entries"])
     revealed = data["secret"] is not None
     sealed = [e["roll"] for e in data["entries"] if e.get("sealed")]
@@ -136,12 +167,16 @@ def export_reply(data: dict[str, Any], battles: list[dict] = ()) -> Reply:
             + (f" {len(sealed)} private roll(s) of other players are sealed: in the chain, their content hidden."
                if sealed else "")
             + (f" This channel's battle logs: {battle_words(list(battles))} (/log export battle:N)." if battles else ""))
+    files, packed = fit_upload(_files(data), f"roll-log-epoch{data['epoch']}", budget)
+    if packed:
+        text += " " + packed
     embed = discord.Embed(title="Roll log export", description=text, colour=COLOUR_OK)
     embed.set_footer(text=VERIFY_HINT)
     return Reply(embed=embed, image=None, filename="", command="log export", system="any", dice=(), summary=(text,),
                  fields={"chain": data["chain"], "epoch": data["epoch"], "entries": n, "revealed": revealed,
-                         "head": data.get("head"), "count": data.get("count", n), "sealed": sealed},
-                 attachments=_files(data))
+                         "head": data.get("head"), "count": data.get("count", n), "sealed": sealed,
+                         "compressed": packed is not None},
+                 attachments=files)
 
 
 def unseal_reply(chain: str, e: Entry) -> Reply:
@@ -157,10 +192,13 @@ def reveal_reply(r: Reveal) -> Reply:
     text = (f"The secret of epoch {data['epoch']} ({len(data['entries'])} roll(s)) is {r.secret.hex()}; its SHA-256 is "
             f"the commitment {data['commitment']}. {head_line(data)} Rolls from now on use a new secret "
             f"(epoch {data['epoch'] + 1}), commitment {r.next_commitment}.")
+    files, packed = fit_upload(_files(data), f"roll-log-epoch{data['epoch']}")
+    if packed:
+        text += " " + packed
     embed = discord.Embed(title="Roll log secret revealed", description=text, colour=COLOUR_OK)
     embed.set_footer(text=VERIFY_HINT)
     return Reply(embed=embed, image=None, filename="", command="log reveal", system="any", dice=(), summary=(text,),
                  fields={"chain": data["chain"], "epoch": data["epoch"], "secret": r.secret.hex(),
                          "commitment": data["commitment"], "next_commitment": r.next_commitment,
-                         "head": data["head"], "count": data["count"]},
-                 attachments=_files(data))
+                         "head": data["head"], "count": data["count"], "compressed": packed is not None},
+                 attachments=files)
