@@ -37,7 +37,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import ledger
-from cogs.common.dice_source import serving
+from cogs.common.dice_source import odds_dice, serving
 from cogs.common.replies import APOLOGY, received, send_error
 from config.settings import Settings, SettingsError, load_settings
 from engine.dice import Dice, RandomDice
@@ -51,7 +51,7 @@ EXTENSIONS = (
     "cogs.fantasy.fire", "cogs.fantasy.shoot", "cogs.fantasy.combat",
     "cogs.warmaster.wm", "cogs.warmaster.siege",
     "cogs.wh40k.vehicles",
-    "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands",
+    "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands", "cogs.odds.commands",
     "cogs.common.buttons",
 )
 
@@ -65,6 +65,8 @@ COMMAND_EXTENSIONS: dict[str, tuple[str, ...]] = {
     "rules": ("cogs.rules.commands",),
     "settings": ("cogs.campaign.commands",), "campaign": ("cogs.campaign.commands",),
     "battle": ("cogs.campaign.commands",), "machine": ("cogs.campaign.commands",),
+    "odds": ("cogs.odds.commands", "cogs.fantasy.fire", "cogs.fantasy.shoot", "cogs.fantasy.combat", "cogs.warmaster.wm",
+             "cogs.warmaster.siege", "cogs.wh40k.vehicles", "cogs.dice.roll"),
 }
 """The extension that defines each top-level command, so the console's one-shot ``play`` loads
 only what its command needs (every cog costs start-up time). A command that walks the whole tree
@@ -133,6 +135,9 @@ class BombardierBot(commands.Bot):
         (``RandomDice(HMAC(secret, N))``, cogs/common/ledger.py; a "Resolve wounds" re-run gets the
         first run's dice back first), logged when it replies. Outside any interaction (a
         benchmark, a script) a generator from the bot's seed sequence, not logged."""
+        priced = odds_dice.get()
+        if priced is not None:  # /odds is driving this command's procedure: its dice, nothing logged
+            return priced
         interaction = serving.get()
         if interaction is None:
             return RandomDice(int(self._seeds.integers(0, 2**63)))

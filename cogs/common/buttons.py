@@ -39,7 +39,12 @@ AGAIN = "again"
 WOUNDS = "wounds"
 CHART = "chart"
 DETAILS = "details"
-LABELS = {AGAIN: "Fire again", WOUNDS: "Resolve wounds", CHART: "Roll the misfire chart", DETAILS: "Details"}
+ODDS = "odds"
+LABELS = {AGAIN: "Fire again", WOUNDS: "Resolve wounds", CHART: "Roll the misfire chart", DETAILS: "Details",
+          ODDS: "Odds"}
+PRICED_COMMANDS = ("fire", "misfire", "shoot", "breath", "combat", "wm", "siege", "40k", "roll")
+"""Top-level commands whose shots /odds prices (cogs/odds): their results carry an "Odds" button."""
+UNPRICED = ("siege army", "siege fortress", "siege reset")
 EXPIRED = (f"This button has expired (buttons work for {LIFETIME_S // 3600} hours after the result): "
            "run the command again.")
 PROFILE = ("toughness", "wounds", "save", "ward")
@@ -57,10 +62,12 @@ def offered(reply: Reply) -> tuple[str, ...]:
         actions.append(CHART)
     if reply.has_details():
         actions.append(DETAILS)
+    if reply.dice and reply.command.split()[0] in PRICED_COMMANDS and reply.command not in UNPRICED:
+        actions.append(ODDS)
     return tuple(actions)
 
 
-class ReplyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bombardier:(?P<action>again|wounds|chart|details):(?P<id>[0-9a-f]{16})"):
+class ReplyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bombardier:(?P<action>again|wounds|chart|details|odds):(?P<id>[0-9a-f]{16})"):
     """One button on one result; the custom id names the action and the stored reply."""
 
     def __init__(self, action: str, action_id: str) -> None:
@@ -94,12 +101,17 @@ async def press(interaction: discord.Interaction, action: str, action_id: str) -
     if action == DETAILS and not stored.options.get("private"):  # anyone may read them, privately
         await show_details(interaction, stored)
         return
+    if action == ODDS and not stored.options.get("private"):  # the same shot priced, for the presser's eyes
+        await show_odds(interaction, stored)
+        return
     if not may_press(interaction, stored):
         await send_error(interaction, f"Only <@{stored.user_id}>, who ran this command, or a server manager (Manage Server) can press its buttons.")
         return
     options = {k: v for k, v in stored.options.items() if k != "dice"}
     if action == DETAILS:  # a private result's details: its roller's (or a manager's) alone
         await show_details(interaction, stored)
+    elif action == ODDS:
+        await show_odds(interaction, stored)
     elif action == AGAIN:
         await rerun(interaction, stored.command, options)
     elif action == CHART:  # the same shot, its dice given back, and the chart's D6 rolled by the bot
@@ -114,6 +126,17 @@ async def show_details(interaction: discord.Interaction, stored: ReplyAction) ->
         await send_error(interaction, EXPIRED)
         return
     await interaction.response.send_message(embed=discord.Embed.from_dict(stored.details), ephemeral=True)
+
+
+async def show_odds(interaction: discord.Interaction, stored: ReplyAction) -> None:
+    """The odds of the same shot (its options, not its dice), answered to the presser alone, by
+    the /odds extension (``bot.price_shot``)."""
+    price = getattr(interaction.client, "price_shot", None)
+    if price is None:
+        await send_error(interaction, "Odds are not available on this bot right now: try /odds.")
+        return
+    options = {k: v for k, v in stored.options.items() if k not in ("dice", "private", "machine", "section")}
+    await price(interaction, stored.command, options)
 
 
 def find_command(tree: app_commands.CommandTree, name: str) -> app_commands.Command | None:

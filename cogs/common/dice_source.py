@@ -17,6 +17,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from engine.dice import Dice
+
 REPLAY_KEY = "bombardier.replay"
 """``interaction.extras`` key: the dice of the reply being replayed."""
 OPTIONS_KEY = "bombardier.options"
@@ -24,6 +26,9 @@ OPTIONS_KEY = "bombardier.options"
 has no options of its own)."""
 
 serving: ContextVar[discord.Interaction | None] = ContextVar("bombardier_serving", default=None)
+odds_dice: ContextVar[Dice | None] = ContextVar("bombardier_odds_dice", default=None)
+"""While ``/odds`` prices a command, the dice its procedure is driven with (every way they can fall,
+or seeded throws): ``bot.new_dice()`` hands them out instead of the roll log's, and nothing is logged."""
 """The interaction the current task is answering (set by the command tree, the console and the
 buttons before a command's callback runs)."""
 

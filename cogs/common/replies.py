@@ -460,12 +460,30 @@ async def defer(interaction: discord.Interaction) -> None:
         pass
 
 
+pricing: ContextVar[bool] = ContextVar("bombardier_pricing", default=False)
+"""Set while ``/odds`` runs a command's callback to find its procedure: the command's first
+:func:`off_the_loop` work (its engine call, built from the options exactly as for a real shot) is
+handed back in :class:`Priced` instead of run."""
+
+
+class Priced(Exception):
+    """A command's engine call, caught before it ran (see :data:`pricing`)."""
+
+    def __init__(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        super().__init__("priced")
+        self.work = work
+        self.args = args
+
+
 async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T], *args: Any) -> T:
     """Run `work` (an engine call, a render) in the bounded work pool, keeping the event loop
     free. The command defers ("thinking...", ephemeral when its answer will be) as soon as it is
     clear the answer cannot come by :data:`DEFER_AFTER` seconds after the interaction's arrival:
     at once when the pool is already busy (a burst queues), else when that moment passes.
-    The caller's context (the interaction being served, for its dice) goes with the work."""
+    The caller's context (the interaction being served, for its dice) goes with the work.
+    While ``/odds`` prices the command (:data:`pricing`), the work is handed back unrun."""
+    if pricing.get():
+        raise Priced(work, args)
     global _queued
     loop = asyncio.get_running_loop()
     deadline = arrived(interaction) + DEFER_AFTER

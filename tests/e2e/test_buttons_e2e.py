@@ -31,7 +31,7 @@ def embed(recorded):
 async def test_fire_again_fires_the_same_shot_with_new_dice(live_bot, standin):
     first = await run(standin, standin.slash("/fire cannon", distance=30, ranks=3, files=4, dice="H 4 6"))
     labels = buttons(first)
-    assert set(labels) == {"Fire again", "Resolve wounds", "Details"}
+    assert set(labels) == {"Fire again", "Resolve wounds", "Details", "Odds"}
     press = standin.press(labels["Fire again"], standin.message_with(first))
     again = await run(standin, press)
     assert again.json["type"] == 4  # a new message in the channel
@@ -133,3 +133,13 @@ async def test_details_answer_whoever_presses_them_privately_with_the_full_break
     names = [f["name"] for f in full["fields"]]
     assert names[:2] == ["Dice", "Hits"] and "Shot" in names and "Target" in names
     assert "`H` scatter · entered" in full["fields"][0]["value"]
+
+
+async def test_the_odds_button_prices_the_same_shot_for_the_presser_alone(live_bot, standin):
+    first = await run(standin, standin.slash("/40k penetrate", strength=9, armour=13, dice="4 2"))
+    press = standin.press(buttons(first)["Odds"], standin.message_with(first))
+    odds = await run(standin, press)
+    data = odds.json["data"]
+    assert odds.json["type"] == 4 and data["flags"] & 64  # ephemeral: the presser's eyes only
+    assert embed(odds)["title"] == "Most likely: no effect, 50.0% (1/2)"  # the shot's options priced, not its dice
+    assert "Odds: /40k penetrate armour:13 strength:9" in embed(odds)["description"]

@@ -1,0 +1,155 @@
+"""``/odds``: the chances of any shot before it is taken.
+
+``/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3"`` reads the command line as
+the console does (cogs/common/command_line.py), runs that command's own callback up to its engine
+call (cogs/common/replies.py hands the call back instead of running it, :data:`pricing`), then
+drives that call with every way the dice can fall (engine/odds/enumeration.py), or, where the
+scatter die's direction can matter or the ways are too many, with seeded throws of the bot's own
+dice. Nothing is rolled for real, logged or kept. ``compare:`` prices a second line beside it.
+
+No ``from __future__ import annotations`` here: discord.py reads the option types from the
+callbacks' annotations."""
+
+import dataclasses
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import Range
+from discord.ext import commands
+
+from cogs.common.buttons import PRICED_COMMANDS
+from cogs.common.command_line import CommandLineError, find_command, parse_options, split_line
+from cogs.common.dice_source import odds_dice
+from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_reply
+from cogs.odds.words.odds import Odds, odds_reply, tally
+from engine.errors import RulesError
+from engine.inputs import quote
+from engine.odds.enumeration import BUDGET, Continuous, TooMany, enumerate_outcomes, simulate
+
+MAX_LINE = 400
+THROWS = 6_000
+"""Seeded throws for an estimate: a chance near one half is then known to about ±0.6%."""
+PRICED = PRICED_COMMANDS
+"""Top-level commands whose shots /odds prices (every command that resolves dice)."""
+NOT_PRICED = {
+    "siege army": "checks a list, with no dice", "siege fortress": "shows the siege, with no dice",
+    "siege reset": "forgets the siege, with no dice",
+}
+DIRECTION_FREE = ("40k penetrate", "40k damage", "40k assault")
+"""Commands whose named outcome never turns on a scatter die's direction (a wreck slews, but the
+damage row is what the odds name): enumerated with each arrow taken straight on."""
+KEPT = ("machine", "section")
+"""Options that tie a shot to something the bot keeps (a roster machine, a siege section): the odds
+of the shot itself are priced without them."""
+
+
+def read_line(bot: commands.Bot, line: str) -> tuple[app_commands.Command, dict[str, Any], str]:
+    """The command a line names and its options, checked as Discord checks them."""
+    text = line.strip().lstrip("/")
+    try:
+        command, rest = find_command(bot.tree, split_line(text))
+        kwargs = parse_options(command, rest)
+    except CommandLineError as e:
+        raise RulesError(f"Odds of '{quote(text, 60)}': {e}") from None
+    name = command.qualified_name
+    if name.split()[0] not in PRICED or name in NOT_PRICED:
+        why = NOT_PRICED.get(name, "rolls no dice of a shot")
+        raise RulesError(f"/{name} {why}, so it has no odds: give a command that rolls, e.g. "
+                         "/odds shot:\"fire cannon distance:30\".")
+    for option in KEPT:
+        if kwargs.get(option) is not None:
+            raise RulesError(f"/odds prices the shot, not the {option} the bot keeps: leave {option}: out "
+                             + ("(give its tokens: with tokens:N)." if option == "section" else "(the crew's BS is bs:)."))
+    kwargs.pop("private", None)
+    shown = " ".join([name, *[f"{p.display_name}:{_shown(kwargs[p.name])}" for p in command.parameters if p.name in kwargs]])
+    return command, kwargs, shown
+
+
+def _shown(value: Any) -> str:
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return f'"{text}"' if " " in text else text
+
+
+async def procedure_of(command: app_commands.Command, interaction: discord.Interaction, kwargs: dict[str, Any]) -> Priced:
+    """The command's engine call, built from the options by its own callback and caught before it
+    runs (no dice are drawn, nothing is sent)."""
+    token = pricing.set(True)
+    try:
+        if command.binding is not None:
+            await command.callback(command.binding, interaction, **kwargs)
+        else:
+            await command.callback(interaction, **kwargs)
+    except Priced as caught:
+        return caught
+    finally:
+        pricing.reset(token)
+    raise RulesError(f"/{command.qualified_name} answered without rolling a die: it has no odds.")
+
+
+def price(priced: Priced, shown: str, directions: int | None = None) -> Odds:
+    """The odds of the caught engine call: exact when its dice can be enumerated, else estimated."""
+
+    def run(dice):
+        token = odds_dice.set(dice)
+        try:
+            return priced.work(*priced.args)
+        finally:
+            odds_dice.reset(token)
+
+    try:
+        leaves = enumerate_outcomes(run, budget=BUDGET, directions=directions)
+        return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves))
+    except Continuous:
+        reason = "the scatter die's direction is continuous"
+    except TooMany:
+        reason = f"more than {BUDGET:,} ways the dice can fall"
+    sample = simulate(run, runs=THROWS)
+    return tally(shown, ((None, r) for r in sample.results), ways=sample.runs, reason=reason)
+
+
+class OddsCog(commands.Cog):
+    """The chances of a shot, before it is taken; and the "Odds" button on every result."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.price_shot = self.price_shot
+
+    async def cog_unload(self) -> None:
+        self.bot.price_shot = None
+
+    async def price_shot(self, interaction: discord.Interaction, name: str, options: dict[str, Any]) -> None:
+        """The "Odds" button: the result's command and options (not its dice) priced, answered to
+        the presser alone."""
+        line = " ".join([name, *[f"{k}:{_shown(v)}" for k, v in options.items() if v is not None]])
+        try:
+            cmd, kwargs, shown = read_line(self.bot, line)
+            priced = await procedure_of(cmd, interaction, kwargs)
+            odds = await off_the_loop(interaction, price, priced, shown, 0 if cmd.qualified_name in DIRECTION_FREE else None)
+        except RulesError as e:
+            await send_error(interaction, str(e))
+            return
+        await send_reply(interaction, dataclasses.replace(odds_reply(odds), private=True))
+
+    @app_commands.command(name="odds", description="The chances of a shot before it is taken: give its command line")
+    @app_commands.describe(
+        shot='The shot as you would type it, e.g. "fire cannon distance:30 ranks:5 files:6 toughness:3"',
+        compare='A second shot to price beside it, e.g. "fire stone-thrower distance:30 ranks:5 files:6"',
+    )
+    async def odds(self, interaction: discord.Interaction, shot: Range[str, 1, MAX_LINE],
+                   compare: Optional[Range[str, 1, MAX_LINE]] = None) -> None:
+        results = []
+        for line in (shot, compare):
+            if line is None:
+                continue
+            cmd, kwargs, shown = read_line(self.bot, line)
+            priced = await procedure_of(cmd, interaction, kwargs)
+            free = 0 if cmd.qualified_name in DIRECTION_FREE else None
+            results.append(await off_the_loop(interaction, price, priced, shown, free))
+        await send_reply(interaction, odds_reply(*results))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(OddsCog(bot))

@@ -1,0 +1,248 @@
+"""How the odds of a shot read: each result of the procedure named as the table would name it, the
+chances added up, and the reply (embed, summary, ``--json`` fields).
+
+:func:`outcome` names one result: a misfire and its chart row, a penetration's damage row, a
+structure that falls or holds, a chart result, or how many models a shot slew; and counts its
+hits, wounds and models slain where it has them. :func:`tally` adds the chances of every way the
+dice fell (exact fractions) or of seeded throws (estimates with their standard error)."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import discord
+
+from cogs.common.replies import COLOUR_OK, Reply
+from engine.fantasy.misfire import Misfire
+from engine.roll import RollResult
+from engine.warmaster.battering import BatterAttempt
+from engine.warmaster.structure import StructureTest
+from engine.wh40k.penetration import VehicleHit
+
+NUMBERS = ("hits", "wounds", "unsaved", "slain", "stands_lost", "crew_lost", "total")
+"""What a result is counted in, in the order shown."""
+SHOWN_OUTCOMES = 12
+SHOWN_VALUES = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One result of a procedure as the table names it, and what it counts."""
+
+    label: str
+    numbers: Mapping[str, int]
+
+
+def _count(x: Any, name: str) -> int | None:
+    v = getattr(x, name, None)
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    if isinstance(v, tuple):
+        return len(v)
+    return None
+
+
+def numbers(x: Any) -> dict[str, int]:
+    """The counts a result carries: hits, wounds, models slain, stands lost, crew lost."""
+    out: dict[str, int] = {}
+    for name in ("hits", "unsaved", "slain", "models_slain", "stands_lost", "crew_lost"):
+        n = _count(x, name)
+        if n is not None:
+            out.setdefault("slain" if name == "models_slain" else name, n)
+    hits = getattr(x, "hits", None)
+    if isinstance(hits, tuple) and hits and hasattr(hits[0], "wound"):  # a template's or a ball's models
+        wounds = [h.wound for h in hits if getattr(h, "wound", None) is not None]
+        if wounds:
+            out["wounds"] = sum(w.wounds for w in wounds)
+            out["slain"] = sum(1 for w in wounds if w.slain)
+    for inner in ("volley", "result"):  # a volley inside a shot, a Warmaster attack's result
+        y = getattr(x, inner, None)
+        if y is not None and hasattr(y, "__dataclass_fields__"):
+            for k, v in numbers(y).items():
+                out.setdefault(k, v)
+    return out
+
+
+def outcome(result: Any) -> Outcome:
+    """What one run of a procedure came to, named as the players would name it."""
+    if isinstance(result, VehicleHit):
+        p, d = result.penetration, result.damage
+        if d is None:
+            return Outcome(p.counts_as.value, {"destroyed": 0})
+        return Outcome(f"{p.counts_as.value}: {d.counts_as or d.result}", {"destroyed": int(d.destroyed)})
+    if isinstance(result, StructureTest):
+        return Outcome(_structure(result), {})
+    if isinstance(result, BatterAttempt):
+        if result.failed:
+            return Outcome("the battering fails" + (": it still tests at the end of the phase" if result.test_due else ""), {})
+        return Outcome(_structure(result.test), {"stands_lost": result.stands_lost})
+    if isinstance(result, Misfire):
+        return Outcome(result.row.title if result.row else "awaiting the chart roll", {})
+    if isinstance(result, RollResult):
+        e = result.expressions[0]
+        total = e.total
+        return Outcome("misfire" if e.misfire else f"{e.expression.text} = {total}", {} if total is None else {"total": total})
+    counts = numbers(result)
+    misfire = getattr(result, "misfire", None)
+    if isinstance(misfire, Misfire):
+        return Outcome(f"misfire: {misfire.row.title}" if misfire.row else "misfire", counts)
+    if getattr(result, "exploded", False) is True:
+        return Outcome("it explodes", counts)
+    if counts.get("hits") == 0:
+        return Outcome("no hit", counts)
+    for name, word in (("slain", "slain"), ("stands_lost", "stands lost"), ("crew_lost", "crew lost"), ("hits", "hits")):
+        if name in counts:
+            return Outcome(f"{counts[name]} {word}", counts)
+    restrained = getattr(result, "restrained", None)
+    if isinstance(restrained, bool):
+        return Outcome("restrained" if restrained else "pursues", {})
+    passed = getattr(result, "passed", None)
+    if isinstance(passed, bool):
+        return Outcome("passed" if passed else "failed", {})
+    return Outcome(type(result).__name__, counts)
+
+
+def _structure(t: StructureTest) -> str:
+    if t.destroyed:
+        return "it falls"
+    if t.token_added:
+        return "it holds, with a Destruction Token"
+    return "it holds"
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    value: float
+    exact: Fraction | None
+    """The exact fraction (enumerated); None for an estimate."""
+    error: float | None
+    """The standard error of an estimate; None when exact."""
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """A shot's odds: each outcome's chance, the average counts, and their distributions."""
+
+    line: str
+    exact: bool
+    ways: int
+    """Ways the dice can fall (exact), or throws (an estimate)."""
+    reason: str | None
+    """Why an estimate: the scatter die's direction, or too many ways."""
+    outcomes: tuple[tuple[str, Chance], ...]
+    expected: tuple[tuple[str, float], ...]
+    distributions: tuple[tuple[str, tuple[tuple[int, Chance], ...]], ...]
+
+
+def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: int, reason: str | None = None) -> Odds:
+    """Add up `weighted` (each result with its exact chance, or None for one of `ways` equally
+    likely throws) into :class:`Odds`."""
+    exact = reason is None
+    by_label: dict[str, Fraction] = defaultdict(Fraction)
+    by_value: dict[str, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    for chance, result in weighted:
+        w = chance if chance is not None else Fraction(1, ways)
+        o = outcome(result)
+        by_label[o.label] += w
+        for name, n in o.numbers.items():
+            by_value[name][n] += w
+
+    def chance(p: Fraction) -> Chance:
+        if exact:
+            return Chance(float(p), p, None)
+        return Chance(float(p), None, math.sqrt(float(p) * (1 - float(p)) / ways))
+
+    outcomes = tuple((label, chance(p)) for label, p in sorted(by_label.items(), key=lambda kv: (-kv[1], kv[0])))
+    names = [n for n in (*NUMBERS, "destroyed") if n in by_value]
+    expected = tuple((n, float(sum(v * p for v, p in by_value[n].items()))) for n in names)
+    distributions = tuple((n, tuple((v, chance(p)) for v, p in sorted(by_value[n].items()))) for n in names
+                          if n != "destroyed")
+    return Odds(line, exact, ways, reason, outcomes, expected, distributions)
+
+
+def percent(c: Chance) -> str:
+    text = f"{c.value * 100:.1f}%"
+    if c.exact is not None and c.exact.denominator <= 1296 and c.exact not in (0, 1):
+        text += f" ({c.exact.numerator}/{c.exact.denominator})"
+    if c.error is not None:
+        text += f" ± {c.error * 100:.1f}"
+    return text
+
+
+def method_line(o: Odds) -> str:
+    if o.exact:
+        return f"Exact: every way the dice can fall ({o.ways:,}), through the same procedure the referee runs."
+    return (f"Estimated from {o.ways:,} throws of the bot's dice ({o.reason}), through the same procedure the "
+            "referee runs: each chance ± its standard error.")
+
+
+def outcome_lines(o: Odds) -> list[str]:
+    lines = [f"{label}: {percent(c)}" for label, c in o.outcomes[:SHOWN_OUTCOMES]]
+    if len(o.outcomes) > SHOWN_OUTCOMES:
+        rest = sum(c.value for _, c in o.outcomes[SHOWN_OUTCOMES:])
+        lines.append(f"and {len(o.outcomes) - SHOWN_OUTCOMES} more outcomes: {rest * 100:.1f}% together")
+    return lines
+
+
+def distribution_line(values: tuple[tuple[int, Chance], ...]) -> str:
+    shown = " · ".join(f"{v}: {c.value * 100:.1f}%" for v, c in values[:SHOWN_VALUES])
+    if len(values) > SHOWN_VALUES:
+        shown += f" · and {len(values) - SHOWN_VALUES} more"
+    return shown
+
+
+def odds_json(o: Odds) -> dict[str, Any]:
+    def c(ch: Chance) -> dict[str, Any]:
+        return {"chance": ch.value, "exact": None if ch.exact is None else f"{ch.exact.numerator}/{ch.exact.denominator}",
+                "error": ch.error}
+
+    return {
+        "line": o.line, "method": "exact" if o.exact else "estimated", "ways": o.ways, "reason": o.reason,
+        "outcomes": [{"outcome": label, **c(ch)} for label, ch in o.outcomes],
+        "expected": dict(o.expected),
+        "distributions": {name: [{"value": v, **c(ch)} for v, ch in values] for name, values in o.distributions},
+    }
+
+
+def odds_reply(first: Odds, second: Odds | None = None) -> Reply:
+    """The odds of one shot, or of two side by side (``compare``)."""
+    both = (first,) if second is None else (first, second)
+    title = f"Odds: /{first.line}" if second is None else f"Odds: /{first.line} against /{second.line}"
+    lead = "; ".join(f"/{o.line}: most likely {o.outcomes[0][0]}, {percent(o.outcomes[0][1])}" for o in both)
+    if second is None:
+        lead = f"Most likely: {first.outcomes[0][0]}, {percent(first.outcomes[0][1])}"
+    embed = discord.Embed(title=title[:256], description=f"**{lead}**\n{method_line(first)}"[:4096], colour=COLOUR_OK)
+    summary = [f"{title}: {lead}" if second is None else lead]
+    for i, o in enumerate(both):
+        tag = "" if second is None else f" ({'first' if i == 0 else 'second'}: /{o.line})"
+        lines = outcome_lines(o)
+        embed.add_field(name=f"Outcomes{tag}"[:256], value="\n".join(lines)[:1024], inline=second is not None)
+        summary += [f"Outcomes{tag}:", *[f"  {x}" for x in lines]]
+        if o.expected:
+            avg = " · ".join(f"{name} {value:.2f}" for name, value in o.expected)
+            embed.add_field(name=f"On average{tag}"[:256], value=avg[:1024], inline=False)
+            summary.append(f"On average{tag}: {avg}")
+        for name, values in o.distributions:
+            if name in ("slain", "hits", "stands_lost", "total") and len(values) > 1:
+                text = distribution_line(values)
+                embed.add_field(name=f"{name.replace('_', ' ').capitalize()}{tag}"[:256], value=text[:1024], inline=False)
+                summary.append(f"{name.replace('_', ' ').capitalize()}{tag}: {text}")
+                break
+    if second is not None:
+        summary.insert(1, method_line(first))
+        summary.append(method_line(second))
+    else:
+        summary.insert(1, method_line(first))
+    fields: dict[str, Any] = {"odds": odds_json(first)}
+    if second is not None:
+        fields["compare"] = odds_json(second)
+    embed.set_footer(text="Odds from the same engine that referees the shot: /odds shot:\"...\"")
+    return Reply(embed=embed, image=None, filename="", command="odds", system="any", dice=(), summary=tuple(summary),
+                 fields=fields)

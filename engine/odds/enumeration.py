@@ -1,0 +1,137 @@
+"""Every way a procedure's dice can fall, each with its exact chance.
+
+A procedure is any function of a :class:`~engine.dice.Dice` source (a command's engine call).
+:func:`enumerate_outcomes` runs it once per leaf of its tree of dice: :class:`EnumeratingDice`
+replays a path of faces and, past its end, takes the first face of each new die and notes how many
+faces that die has; every other face of every new die is then a path still to run. A leaf's chance
+is the product of one over the faces of each die on its path, so the chances are exact fractions
+summing to one, and a die the procedure only rolls on some paths (a bounce after a hit, the damage
+roll after a penetration, a misfire chart) counts only there.
+
+The scatter die is a face of six (hit or arrow) and, on an arrow, a direction of 360 degrees: a
+procedure whose outcome may turn on the direction cannot be enumerated here, so
+:class:`Continuous` is raised and the caller estimates it with :func:`simulate` (seeded throws of
+the bot's own dice, with the standard error of each chance)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from engine.dice import SCATTER_HIT_FACES, RandomDice
+from engine.errors import RulesError
+
+T = TypeVar("T")
+
+BUDGET = 8_000
+"""Leaves enumerated at most before the caller is told to estimate instead."""
+DICE_BUDGET = 60_000
+"""Dice thrown at most for one price, enumerated or simulated: what bounds its work (about a
+second of the engine's time), whatever the command."""
+
+
+class Continuous(Exception):
+    """The procedure rolled a scatter die whose direction can matter: it cannot be enumerated."""
+
+
+class TooMany(Exception):
+    """The procedure's tree of dice has more leaves than the budget."""
+
+
+class EnumeratingDice(RandomDice):
+    """Dice that replay `path` (each die's face index, 0 to faces-1) and then take face 0 of every
+    new die, noting each die's number of faces in :attr:`faces`. A scatter die is six faces (the
+    first two the hit) and, when `directions` is given, an arrow takes that direction; without it
+    an arrow raises :class:`Continuous`."""
+
+    __slots__ = ("path", "faces", "directions")
+
+    def __init__(self, path: tuple[int, ...], *, directions: int | None = None) -> None:
+        self.path = path
+        self.faces: list[int] = []
+        self.directions = directions
+
+    def _pick(self, n: int) -> int:
+        i = len(self.faces)
+        self.faces.append(n)
+        return self.path[i] if i < len(self.path) else 0
+
+    def _scatter(self) -> tuple[bool, int]:
+        if self.directions is None:  # some path of this die is an arrow, whose direction can matter
+            raise Continuous("the scatter die's direction")
+        hit = self._pick(6) < SCATTER_HIT_FACES
+        return hit, self.directions
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf(Generic[T]):
+    """One way the dice can fall: its exact chance and what the procedure made of it."""
+
+    chance: Fraction
+    result: T
+
+
+def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int = BUDGET,
+                       directions: int | None = None) -> tuple[Leaf[T], ...]:
+    """Every leaf of `procedure`'s tree of dice, depth first. Raises :class:`TooMany` past
+    `budget` leaves and :class:`Continuous` for a scatter direction; a RulesError the procedure
+    raises for the options themselves (on its first run) goes to the caller."""
+    leaves: list[Leaf[T]] = []
+    paths: list[tuple[int, ...]] = [()]
+    thrown = 0
+    while paths:
+        path = paths.pop()
+        dice = EnumeratingDice(path, directions=directions)
+        result = procedure(dice)
+        faces = dice.faces
+        thrown += len(faces)
+        if len(faces) > 16:  # one path of 17 dice already means more than 2**17 ways
+            raise TooMany(f"more than {budget:,} ways the dice can fall")
+        taken = path + (0,) * (len(faces) - len(path))
+        leaves.append(Leaf(Fraction(1, math.prod(faces)), result))
+        if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET:
+            raise TooMany(f"more than {budget:,} ways the dice can fall")
+        for i in range(len(faces) - 1, len(path) - 1, -1):  # the new dice's other faces, still to run
+            for other in range(faces[i] - 1, 0, -1):
+                paths.append(taken[:i] + (other,))
+    total = sum(leaf.chance for leaf in leaves)
+    if total != 1:  # the tree is the procedure's: a die rolled on one path and not another is fine, a lost leaf is not
+        raise RulesError(f"The odds came to {total}, not 1: a bug in the enumeration.")
+    return tuple(leaves)
+
+
+@dataclass(frozen=True, slots=True)
+class Sample(Generic[T]):
+    results: tuple[T, ...]
+    runs: int
+
+
+class _Counting(RandomDice):
+    """The bot's dice, counted."""
+
+    __slots__ = ("drawn",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.drawn = 0
+
+    def _pick(self, n: int) -> int:
+        self.drawn += 1
+        return super()._pick(n)
+
+
+MIN_THROWS = 400
+
+
+def simulate(procedure: Callable[[RandomDice], T], *, runs: int, seed: int = 17) -> Sample[T]:
+    """Up to `runs` throws of the bot's own dice (seeded, so the same odds come out every time):
+    fewer when a throw takes many dice, so that all of them stay within :data:`DICE_BUDGET`
+    (never fewer than :data:`MIN_THROWS`)."""
+    first = _Counting(seed * 1_000_003)
+    results = [procedure(first)]
+    runs = max(1, min(runs, max(MIN_THROWS, DICE_BUDGET // max(first.drawn, 1))))
+    results += [procedure(RandomDice(seed * 1_000_003 + n)) for n in range(1, runs)]
+    return Sample(tuple(results), runs)

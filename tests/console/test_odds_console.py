@@ -1,0 +1,145 @@
+"""/odds (issue 17) through the console's --json: the chances of a shot from the command's own
+engine call, exact where every way the dice can fall is enumerated, and agreeing with the
+referee's own dice thrown many times (a property test, within 4 standard errors)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from cogs.odds.commands import procedure_of, read_line
+from cogs.odds.words.odds import outcome
+from console.offline import OfflineInteraction
+from engine.dice import RandomDice
+from cogs.common.dice_source import odds_dice
+
+
+def chances(result) -> dict[str, float]:
+    return {o["outcome"]: o["chance"] for o in result["odds"]["outcomes"]}
+
+
+async def test_exact_odds_of_a_penetration_with_its_damage_table(play):
+    # S9 + D6 against armour 13: 1-3 bounce off (1/2), a 4 glances (1/6), 5-6 penetrate (1/3); then the tables.
+    code, r = await play('/odds shot:"40k penetrate strength:9 armour:13"')
+    assert code == 0, r
+    odds = r["odds"]
+    assert odds["method"] == "exact" and odds["ways"] == 81
+    exact = {o["outcome"]: Fraction(o["exact"]) for o in odds["outcomes"]}
+    assert sum(exact.values()) == 1
+    assert exact["no effect"] == Fraction(1, 2)
+    assert sum(v for k, v in exact.items() if k.startswith("glancing")) == Fraction(1, 6)
+    assert sum(v for k, v in exact.items() if k.startswith("penetrating")) == Fraction(1, 3)
+    assert r["summary"][0].endswith("Most likely: no effect, 50.0% (1/2)")
+
+
+async def test_exact_odds_of_a_structure_test(play):
+    # A gateway (12 points) with 2 hits and 1 token: 3D6 must beat 12: 81 of 216 ways... as the engine counts.
+    code, r = await play('/odds shot:"siege structure kind:gateway hits:2 tokens:1"')
+    assert code == 0, r
+    exact = {o["outcome"]: Fraction(o["exact"]) for o in r["odds"]["outcomes"]}
+    beats = sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c > 12)
+    assert exact["it falls"] == Fraction(beats, 216)
+    assert exact["it holds, with a Destruction Token"] == 1 - Fraction(beats, 216)
+
+
+async def test_roll_and_misfire_are_priced_too(play):
+    _, r = await play('/odds shot:"roll expression:2d6+1"')
+    assert {o["outcome"]: Fraction(o["exact"]) for o in r["odds"]["outcomes"]}["2d6+1 = 8"] == Fraction(6, 36)
+    assert r["odds"]["expected"]["total"] == pytest.approx(8.0)
+    _, r = await play('/odds shot:"misfire chart:blackpowder"')
+    assert sorted(chances(r).values()) == pytest.approx([1 / 3] * 3)
+
+
+async def test_a_scatter_shot_is_estimated_and_says_why(play):
+    code, r = await play('/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3"')
+    assert code == 0, r
+    odds = r["odds"]
+    assert odds["method"] == "estimated" and "direction" in odds["reason"]
+    assert sum(o["chance"] for o in odds["outcomes"]) == pytest.approx(1)
+    assert all(o["error"] is not None for o in odds["outcomes"])
+    assert {"hits", "slain"} <= set(odds["expected"])
+
+
+async def test_compare_prices_two_shots_side_by_side(play):
+    code, r = await play('/odds shot:"40k penetrate strength:9 armour:13" compare:"40k penetrate strength:8 armour:13"')
+    assert code == 0, r
+    worse = {o["outcome"]: o["chance"] for o in r["compare"]["outcomes"]}
+    assert worse["no effect"] == pytest.approx(4 / 6) and chances(r)["no effect"] == pytest.approx(3 / 6)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("fire cannon", "needs distance"),
+    ("fire canon distance:30", "Did you mean /fire cannon"),
+    ("help", "rolls no dice of a shot, so it has no odds"),
+    ("siege army points:1000 side:defender", "checks a list, with no dice"),
+    ("fire cannon distance:30 machine:Betsy", "leave machine: out"),
+    ("siege structure kind:wall hits:2 section:West", "give its tokens: with tokens:N"),
+    ("odds shot:x", "has no odds"),
+    ('fire cannon distance:"30', "check the quotes"),
+])
+async def test_a_line_that_cannot_be_priced_is_one_sentence(play, line, message):
+    code, r = await play(f"/odds shot:'{line}'")
+    assert code == 2 and message in r["error"], r
+
+
+async def test_nothing_is_rolled_for_real_or_logged(play):
+    await play('/odds shot:"40k penetrate strength:9 armour:13"')
+    code, r = await play("/log show")
+    assert code == 0 and not r.get("entries")
+
+
+# ------------------------------------------------------------------------------ the property
+
+THROWS = 20_000
+
+
+async def priced_procedure(bot, line: str):
+    command, kwargs, _ = read_line(bot, line)
+    interaction = OfflineInteraction(bot, bot.tree.get_command("odds"))
+    priced = await procedure_of(command, interaction, kwargs)
+
+    def run(dice):
+        token = odds_dice.set(dice)
+        try:
+            return priced.work(*priced.args)
+        finally:
+            odds_dice.reset(token)
+
+    return run
+
+
+@pytest.mark.parametrize("line", [
+    "40k penetrate strength:9 armour:13",
+    "40k penetrate weapon:ordnance strength:10 armour:14 open_topped:true",
+    "siege structure kind:wall hits:3 tokens:1",
+    "misfire chart:stonethrower",
+    "roll expression:3d6",
+])
+async def test_exact_odds_agree_with_the_referees_own_dice_thrown_many_times(bot, play, line):
+    """Each outcome's frequency over THROWS shots of the bot's real dice lies within 4 standard
+    errors of its exact chance: the odds and the referee cannot disagree."""
+    _, r = await play(f'/odds shot:"{line}"')
+    assert r["odds"]["method"] == "exact", r
+    exact = {o["outcome"]: float(Fraction(o["exact"])) for o in r["odds"]["outcomes"]}
+    run = await priced_procedure(bot, line)
+    seen = Counter(outcome(run(RandomDice(1000 + n))).label for n in range(THROWS))
+    assert set(seen) <= set(exact)
+    for label, p in exact.items():
+        se = math.sqrt(p * (1 - p) / THROWS)
+        assert abs(seen[label] / THROWS - p) <= 4 * se + 1e-12, (label, seen[label] / THROWS, p)
+
+
+async def test_an_estimate_agrees_with_an_independent_one(bot, play):
+    line = "fire stone-thrower distance:30 ranks:4 files:5 toughness:3"
+    _, r = await play(f'/odds shot:"{line}"')
+    estimate = {o["outcome"]: (o["chance"], o["error"]) for o in r["odds"]["outcomes"]}
+    run = await priced_procedure(bot, line)
+    n = 4000
+    seen = Counter(outcome(run(RandomDice(777_000 + i))).label for i in range(n))
+    for label, (p, err) in estimate.items():
+        q = seen[label] / n
+        both = math.sqrt(err ** 2 + p * (1 - p) / n)
+        assert abs(q - p) <= 4 * both + 1e-12, (label, q, p)
