@@ -50,6 +50,10 @@ def worst_lines(bot) -> list[str]:
         f'/siege artillery weapon:bombard distance:30 near:"{crowd}"',
         '/wm cannon distance:30 at:"' + " ".join(f"{4 * i},1" for i in range(MAX_STANDS)) + '"',
         '/roll expression:"100d6+100d8+100d10"',
+        # /odds at its costliest: no exact answer, the time-bounded throws of a slow procedure
+        "/odds shot:'wm cannon distance:60'",
+        "/odds shot:'fire fire-thrower distance:8 ranks:20 files:30 toughness:3 leadership:7' "
+        "compare:'breath distance:8 strength:10 ranks:20 files:30 base:60 depth:150 toughness:10'",
     ]
     return lines
 

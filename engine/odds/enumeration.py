@@ -16,6 +16,7 @@ the bot's own dice, with the standard error of each chance)."""
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,8 +30,11 @@ T = TypeVar("T")
 BUDGET = 8_000
 """Leaves enumerated at most before the caller is told to estimate instead."""
 DICE_BUDGET = 60_000
-"""Dice thrown at most for one price, enumerated or simulated: what bounds its work (about a
-second of the engine's time), whatever the command."""
+"""Dice thrown at most for one price, enumerated or simulated."""
+SECONDS = 0.4
+"""The engine's time one price may take, enumerating and then simulating (thread CPU time): a
+procedure slow per throw (a battery's geometry, a horde under a template) gets fewer throws, a
+wider error, and a bounded wait. The only thing here that depends on the machine."""
 
 
 class Continuous(Exception):
@@ -75,13 +79,14 @@ class Leaf(Generic[T]):
 
 
 def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int = BUDGET,
-                       directions: int | None = None) -> tuple[Leaf[T], ...]:
+                       directions: int | None = None, seconds: float | None = SECONDS) -> tuple[Leaf[T], ...]:
     """Every leaf of `procedure`'s tree of dice, depth first. Raises :class:`TooMany` past
     `budget` leaves and :class:`Continuous` for a scatter direction; a RulesError the procedure
     raises for the options themselves (on its first run) goes to the caller."""
     leaves: list[Leaf[T]] = []
     paths: list[tuple[int, ...]] = [()]
     thrown = 0
+    stop = None if seconds is None else time.thread_time() + seconds
     while paths:
         path = paths.pop()
         dice = EnumeratingDice(path, directions=directions)
@@ -92,8 +97,8 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
             raise TooMany(f"more than {budget:,} ways the dice can fall")
         taken = path + (0,) * (len(faces) - len(path))
         leaves.append(Leaf(Fraction(1, math.prod(faces)), result))
-        if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET:
-            raise TooMany(f"more than {budget:,} ways the dice can fall")
+        if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET or (stop is not None and time.thread_time() > stop):
+            raise TooMany(f"more than {min(budget, len(leaves) + len(paths)):,} ways the dice can fall")
         for i in range(len(faces) - 1, len(path) - 1, -1):  # the new dice's other faces, still to run
             for other in range(faces[i] - 1, 0, -1):
                 paths.append(taken[:i] + (other,))
@@ -126,12 +131,17 @@ class _Counting(RandomDice):
 MIN_THROWS = 400
 
 
-def simulate(procedure: Callable[[RandomDice], T], *, runs: int, seed: int = 17) -> Sample[T]:
-    """Up to `runs` throws of the bot's own dice (seeded, so the same odds come out every time):
-    fewer when a throw takes many dice, so that all of them stay within :data:`DICE_BUDGET`
-    (never fewer than :data:`MIN_THROWS`)."""
+def simulate(procedure: Callable[[RandomDice], T], *, runs: int, seed: int = 17,
+             seconds: float | None = SECONDS) -> Sample[T]:
+    """Up to `runs` throws of the bot's own dice (seeded: the same throws every time): fewer when
+    a throw takes many dice (within :data:`DICE_BUDGET`) or much time (within `seconds`), never
+    fewer than :data:`MIN_THROWS`."""
     first = _Counting(seed * 1_000_003)
+    began = time.thread_time()
     results = [procedure(first)]
+    took = max(time.thread_time() - began, 1e-6)
     runs = max(1, min(runs, max(MIN_THROWS, DICE_BUDGET // max(first.drawn, 1))))
+    if seconds is not None:
+        runs = min(runs, max(MIN_THROWS, int(seconds / took)))
     results += [procedure(RandomDice(seed * 1_000_003 + n)) for n in range(1, runs)]
     return Sample(tuple(results), runs)
