@@ -61,6 +61,8 @@ PICTURES = (
         "/battle turn",
         '/fire bolt-thrower distance:20 machine:"Sharpshooter" dice:"5"',
     ), pages=("README.md", "docs/campaigns.md")),
+    Picture("odds-cannon", '/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3 aim_file:3"',
+            pages=("README.md", "docs/odds.md")),
 )
 
 
@@ -74,6 +76,9 @@ async def _make(pictures: tuple[Picture, ...], data_dir: Path) -> dict[str, byte
     from console import offline as console
     from cogs.common.replies import ERROR_KEY, FAILURE_KEY, REPLY_KEY
 
+    import engine.odds.enumeration
+
+    engine.odds.enumeration.SECONDS = None  # odds bounded by dice alone: the same throws on every machine
     bot = create_bot(Settings(data_dir=data_dir, sync_commands=False, dice_seed=1))
     await bot.load_cogs()
     made = {}

@@ -22,10 +22,11 @@ from cogs.common.buttons import PRICED_COMMANDS
 from cogs.common.command_line import CommandLineError, find_command, parse_options, split_line
 from cogs.common.dice_source import odds_dice
 from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_reply
-from cogs.odds.words.odds import Odds, odds_reply, tally
+from cogs.odds.words.odds import Odds, odds_reply, picture_of, tally
 from engine.errors import RulesError
 from engine.inputs import quote
 from engine.odds.enumeration import BUDGET, Continuous, TooMany, enumerate_outcomes, simulate
+from renders.odds import render_odds
 
 MAX_LINE = 400
 THROWS = 6_000
@@ -131,7 +132,8 @@ class OddsCog(commands.Cog):
         except RulesError as e:
             await send_error(interaction, str(e))
             return
-        await send_reply(interaction, dataclasses.replace(odds_reply(odds), private=True))
+        image = await off_the_loop(interaction, render_odds, picture_of(odds))
+        await send_reply(interaction, dataclasses.replace(odds_reply(odds, image=image), private=True))
 
     @app_commands.command(name="odds", description="The chances of a shot before it is taken: give its command line")
     @app_commands.describe(
@@ -148,7 +150,8 @@ class OddsCog(commands.Cog):
             priced = await procedure_of(cmd, interaction, kwargs)
             free = 0 if cmd.qualified_name in DIRECTION_FREE else None
             results.append(await off_the_loop(interaction, price, priced, shown, free))
-        await send_reply(interaction, odds_reply(*results))
+        image = await off_the_loop(interaction, render_odds, picture_of(*results))
+        await send_reply(interaction, odds_reply(*results, image=image))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -34,7 +34,8 @@ DICE_BUDGET = 60_000
 SECONDS = 0.4
 """The engine's time one price may take, enumerating and then simulating (thread CPU time): a
 procedure slow per throw (a battery's geometry, a horde under a template) gets fewer throws, a
-wider error, and a bounded wait. The only thing here that depends on the machine."""
+wider error, and a bounded wait. The only thing here that depends on the machine: None (the
+pictures of the docs) bounds by dice alone, so the same throws come out everywhere."""
 
 
 class Continuous(Exception):
@@ -79,13 +80,14 @@ class Leaf(Generic[T]):
 
 
 def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int = BUDGET,
-                       directions: int | None = None, seconds: float | None = SECONDS) -> tuple[Leaf[T], ...]:
+                       directions: int | None = None, seconds: float | None | str = "default") -> tuple[Leaf[T], ...]:
     """Every leaf of `procedure`'s tree of dice, depth first. Raises :class:`TooMany` past
     `budget` leaves and :class:`Continuous` for a scatter direction; a RulesError the procedure
     raises for the options themselves (on its first run) goes to the caller."""
     leaves: list[Leaf[T]] = []
     paths: list[tuple[int, ...]] = [()]
     thrown = 0
+    seconds = SECONDS if seconds == "default" else seconds
     stop = None if seconds is None else time.thread_time() + seconds
     while paths:
         path = paths.pop()
@@ -132,10 +134,11 @@ MIN_THROWS = 400
 
 
 def simulate(procedure: Callable[[RandomDice], T], *, runs: int, seed: int = 17,
-             seconds: float | None = SECONDS) -> Sample[T]:
+             seconds: float | None | str = "default") -> Sample[T]:
     """Up to `runs` throws of the bot's own dice (seeded: the same throws every time): fewer when
     a throw takes many dice (within :data:`DICE_BUDGET`) or much time (within `seconds`), never
     fewer than :data:`MIN_THROWS`."""
+    seconds = SECONDS if seconds == "default" else seconds
     first = _Counting(seed * 1_000_003)
     began = time.thread_time()
     results = [procedure(first)]

@@ -143,3 +143,25 @@ async def test_an_estimate_agrees_with_an_independent_one(bot, play):
         q = seen[label] / n
         both = math.sqrt(err ** 2 + p * (1 - p) / n)
         assert abs(q - p) <= 4 * both + 1e-12, (label, q, p)
+
+
+async def test_the_picture_shades_each_model_by_its_chance_of_being_hit(play):
+    from PIL import Image
+
+    code, r = await play('/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3 aim_file:3"')
+    assert code == 0, r
+    grid = r["odds"]["hit_chance"]
+    assert len(grid) == 5 and all(len(row) == 6 for row in grid)
+    assert all(0 <= p <= 1 for row in grid for p in row)
+    front = grid[0]
+    assert max(front) == front[2]  # the aimed file, where the ball lands most often
+    png = Image.open(r["image"])
+    assert png.format == "PNG" and png.width == 900
+
+
+async def test_a_table_only_shot_gets_a_chart_of_its_outcomes(play):
+    from PIL import Image
+
+    code, r = await play('/odds shot:"siege structure kind:wall hits:3"')
+    assert code == 0 and "hit_chance" not in r["odds"]
+    assert Image.open(r["image"]).format == "PNG"

@@ -23,6 +23,7 @@ from engine.roll import RollResult
 from engine.warmaster.battering import BatterAttempt
 from engine.warmaster.structure import StructureTest
 from engine.wh40k.penetration import VehicleHit
+from renders.odds import OddsPicture
 
 NUMBERS = ("hits", "wounds", "unsaved", "slain", "stands_lost", "crew_lost", "total")
 """What a result is counted in, in the order shown."""
@@ -57,9 +58,11 @@ def numbers(x: Any) -> dict[str, int]:
         if n is not None:
             out.setdefault("slain" if name == "models_slain" else name, n)
     hits = getattr(x, "hits", None)
-    if isinstance(hits, tuple) and hits and hasattr(hits[0], "wound"):  # a template's or a ball's models
+    profiled = getattr(getattr(x, "target", None), "profile", None) is not None
+    if isinstance(hits, tuple) and (profiled or (hits and hasattr(hits[0], "wound"))):
+        # a template's or a ball's models; with the target's profile, no hit is none slain
         wounds = [h.wound for h in hits if getattr(h, "wound", None) is not None]
-        if wounds:
+        if wounds or profiled:
             out["wounds"] = sum(w.wounds for w in wounds)
             out["slain"] = sum(1 for w in wounds if w.slain)
     for inner in ("volley", "result"):  # a volley inside a shot, a Warmaster attack's result
@@ -139,6 +142,19 @@ class Odds:
     outcomes: tuple[tuple[str, Chance], ...]
     expected: tuple[tuple[str, float], ...]
     distributions: tuple[tuple[str, tuple[tuple[int, Chance], ...]], ...]
+    grid: tuple[tuple[float, ...], ...] = ()
+    """For a shot at a ranked unit: each model's chance of being hit, front rank first."""
+
+
+def hit_models(result: Any) -> tuple[int, int, set[tuple[int, int]]] | None:
+    """The target's ranks and files and the models (rank, file) a result hit, when it shot at a
+    ranked unit (cannon balls, templates, bolts, breath)."""
+    target = getattr(result, "target", None)
+    hits = getattr(result, "hits", None)
+    ranks, files = getattr(target, "ranks", None), getattr(target, "files", None)
+    if not isinstance(ranks, int) or not isinstance(files, int) or not isinstance(hits, tuple):
+        return None
+    return ranks, files, {(h.rank, h.file) for h in hits if hasattr(h, "rank") and hasattr(h, "file")}
 
 
 def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: int, reason: str | None = None) -> Odds:
@@ -147,12 +163,21 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     exact = reason is None
     by_label: dict[str, Fraction] = defaultdict(Fraction)
     by_value: dict[str, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    grid: list[list[Fraction]] | None = None
     for chance, result in weighted:
         w = chance if chance is not None else Fraction(1, ways)
         o = outcome(result)
         by_label[o.label] += w
         for name, n in o.numbers.items():
             by_value[name][n] += w
+        models = hit_models(result)
+        if models is not None:
+            ranks, files, hit = models
+            if grid is None:
+                grid = [[Fraction(0)] * files for _ in range(ranks)]
+            for rank, file in hit:
+                if 1 <= rank <= len(grid) and 1 <= file <= len(grid[0]):
+                    grid[rank - 1][file - 1] += w
 
     def chance(p: Fraction) -> Chance:
         if exact:
@@ -164,7 +189,8 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     expected = tuple((n, float(sum(v * p for v, p in by_value[n].items()))) for n in names)
     distributions = tuple((n, tuple((v, chance(p)) for v, p in sorted(by_value[n].items()))) for n in names
                           if n != "destroyed")
-    return Odds(line, exact, ways, reason, outcomes, expected, distributions)
+    cells = tuple(tuple(float(v) for v in row) for row in grid) if grid else ()
+    return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells)
 
 
 def percent(c: Chance) -> str:
@@ -211,7 +237,54 @@ def odds_json(o: Odds) -> dict[str, Any]:
     }
 
 
-def odds_reply(first: Odds, second: Odds | None = None) -> Reply:
+def how(o: Odds) -> str:
+    if o.exact:
+        return f"exact: every way the dice can fall ({o.ways:,})"
+    worst = max((c.error or 0.0) for _, c in o.outcomes)
+    return f"estimated: {o.ways:,} throws, each chance within ±{worst * 100:.1f}% (one standard error)"
+
+
+def _slain(o: Odds) -> tuple[tuple[int, Chance], ...] | None:
+    for name, values in o.distributions:
+        if name == "slain" and len(values) > 1:
+            return values
+    return None
+
+
+def picture_of(first: Odds, second: Odds | None = None) -> OddsPicture:
+    """What the /odds picture shows: the first shot's target shaded by each model's chance of
+    being hit, and bars of the models slain (or of the outcomes), the second shot's beside."""
+    slain = [_slain(o) for o in (first, second) if o is not None]
+    if all(s is not None for s in slain):
+        title = "Models slain"
+        values = sorted({v for s in slain for v, _ in s})
+        chances = [{v: c.value for v, c in s} for s in slain]
+        bars = tuple((f"{v} slain", chances[0].get(v, 0.0), chances[1].get(v, 0.0) if second else None) for v in values)
+    else:
+        title = "Outcomes"
+        labels = [label for label, _ in first.outcomes] + (
+            [label for label, _ in second.outcomes if label not in dict(first.outcomes)] if second else [])
+        a = {label: c.value for label, c in first.outcomes}
+        b = {label: c.value for label, c in second.outcomes} if second else {}
+        bars = tuple((label, a.get(label, 0.0), b.get(label, 0.0) if second else None) for label in labels)
+    if len(bars) > BARS_IN_PICTURE:
+        bars = tuple(sorted(bars, key=lambda b: -(b[1] + (b[2] or 0)))[:BARS_IN_PICTURE])
+        title += f" (the {BARS_IN_PICTURE} likeliest)"
+    grid_title = "Chance each model is hit (darker: likelier)"
+    if second is not None:
+        grid_title += f", by /{first.line}"
+    return OddsPicture(
+        title=f"Odds: /{first.line}" if second is None else f"Odds: /{first.line} and /{second.line}",
+        subtitle=how(first) if second is None else f"first {how(first)}; second {how(second)}",
+        bars_title=title, bars=bars, grid=first.grid, grid_title=grid_title,
+        legend=() if second is None else (f"/{first.line}", f"/{second.line}"),
+    )
+
+
+BARS_IN_PICTURE = 10
+
+
+def odds_reply(first: Odds, second: Odds | None = None, image: bytes | None = None) -> Reply:
     """The odds of one shot, or of two side by side (``compare``)."""
     both = (first,) if second is None else (first, second)
     title = f"Odds: /{first.line}" if second is None else f"Odds: /{first.line} against /{second.line}"
@@ -244,5 +317,9 @@ def odds_reply(first: Odds, second: Odds | None = None) -> Reply:
     if second is not None:
         fields["compare"] = odds_json(second)
     embed.set_footer(text="Odds from the same engine that referees the shot: /odds shot:\"...\"")
-    return Reply(embed=embed, image=None, filename="", command="odds", system="any", dice=(), summary=tuple(summary),
-                 fields=fields)
+    if image is not None:
+        embed.set_image(url="attachment://odds.png")
+    if first.grid:
+        fields["odds"]["hit_chance"] = [list(row) for row in first.grid]
+    return Reply(embed=embed, image=image, filename="odds.png" if image is not None else "", command="odds",
+                 system="any", dice=(), summary=tuple(summary), fields=fields)
