@@ -64,9 +64,10 @@ def test_every_game_has_its_package_in_engine_cogs_and_renders():
         for top in ("engine", "cogs", "renders"):
             assert (ROOT / top / game / "__init__.py").is_file(), f"{top}/{game}/ is missing"
         assert (ROOT / "cogs" / game / "words" / "__init__.py").is_file(), f"cogs/{game}/words/ is missing"
-    for area in ("campaign", "dice", "rules", "common"):
+    for area in ("campaign", "dice", "rules", "common", "odds"):
         assert (ROOT / "cogs" / area / "__init__.py").is_file(), f"cogs/{area}/ is missing"
     assert (ROOT / "renders" / "campaign" / "__init__.py").is_file()
+    assert (ROOT / "renders" / "odds" / "__init__.py").is_file() and (ROOT / "engine" / "odds" / "__init__.py").is_file()
     assert (ROOT / "console" / "__init__.py").is_file()
 
 

@@ -26,7 +26,7 @@ from cogs.odds.words.odds import Odds, odds_reply, picture_of, tally
 from engine.errors import RulesError
 from engine.inputs import quote
 from engine.odds.enumeration import BUDGET, Continuous, TooMany, enumerate_outcomes, simulate
-from renders.odds import render_odds
+from renders.odds.picture import render_odds
 
 MAX_LINE = 400
 THROWS = 6_000

@@ -5,7 +5,7 @@ import io
 
 from PIL import Image
 
-from renders.odds import SMALL, TEXT, WIDTH, OddsPicture, render_odds
+from renders.odds.picture import SMALL, TEXT, WIDTH, OddsPicture, render_odds
 
 
 def test_a_shot_with_a_target_and_two_shots_compared_draw():

@@ -23,7 +23,7 @@ from engine.roll import RollResult
 from engine.warmaster.battering import BatterAttempt
 from engine.warmaster.structure import StructureTest
 from engine.wh40k.penetration import VehicleHit
-from renders.odds import OddsPicture
+from renders.odds.picture import OddsPicture
 
 NUMBERS = ("hits", "wounds", "unsaved", "slain", "stands_lost", "crew_lost", "total")
 """What a result is counted in, in the order shown."""
