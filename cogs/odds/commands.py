@@ -88,8 +88,9 @@ async def procedure_of(command: app_commands.Command, interaction: discord.Inter
     raise RulesError(f"/{command.qualified_name} answered without rolling a die: it has no odds.")
 
 
-def price(priced: Priced, shown: str, directions: int | None = None) -> Odds:
-    """The odds of the caught engine call: exact when its dice can be enumerated, else estimated."""
+def driven(priced: Priced):
+    """The caught engine call as a procedure of its dice: ``bot.new_dice()`` inside it hands out
+    the dice given (:data:`odds_dice`)."""
 
     def run(dice):
         token = odds_dice.set(dice)
@@ -97,6 +98,13 @@ def price(priced: Priced, shown: str, directions: int | None = None) -> Odds:
             return priced.work(*priced.args)
         finally:
             odds_dice.reset(token)
+
+    return run
+
+
+def price(priced: Priced, shown: str, directions: int | None = None) -> Odds:
+    """The odds of the caught engine call: exact when its dice can be enumerated, else estimated."""
+    run = driven(priced)
 
     try:
         leaves = enumerate_outcomes(run, budget=BUDGET, directions=directions)

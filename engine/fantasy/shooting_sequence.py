@@ -196,6 +196,14 @@ class MissileFire:
         return self.crew is not None and self.crew_lost >= self.crew
 
 
+def to_hit_penalty_of(penalties: ToHitPenalties, long_range: bool, cover: Cover, modifier: int) -> int:
+    """All the to-hit penalties together, in points (positive is worse): long range, cover, and
+    the other modifiers given."""
+    return ((penalties.long_range if long_range else 0)
+            + {Cover.NONE: 0, Cover.SOFT: penalties.soft_cover, Cover.HARD: penalties.hard_cover}[cover]
+            - modifier)
+
+
 def fire_missiles(
     dice: Dice,
     penalties: ToHitPenalties,
@@ -236,11 +244,7 @@ def fire_missiles(
         if not 1 <= crew <= MAX_CREW:
             raise RulesError(f"Crew {crew} is not possible here: give 1 to {MAX_CREW} crew models left.")
         profile = Profile(profile.toughness, crew, profile.save, profile.ward)
-    penalty = (
-        (penalties.long_range if long_range else 0)
-        + {Cover.NONE: 0, Cover.SOFT: penalties.soft_cover, Cover.HARD: penalties.hard_cover}[cover]
-        - modifier
-    )
+    penalty = to_hit_penalty_of(penalties, long_range, cover, modifier)
     to_hit = to_hit_needed(ballistic_skill, penalty)
     applied = apply_rules(attack, target_rules, profile, troop)
     dice = RecordingDice(dice)
@@ -265,11 +269,7 @@ def _fire_at_mixed_crew(
     each model of its own profile); then each model's hits to wound against the machine's
     Toughness and saved with its own saves (the ordinary crew's together, then each other model's
     in the order given)."""
-    penalty = (
-        (penalties.long_range if long_range else 0)
-        + {Cover.NONE: 0, Cover.SOFT: penalties.soft_cover, Cover.HARD: penalties.hard_cover}[cover]
-        - modifier
-    )
+    penalty = to_hit_penalty_of(penalties, long_range, cover, modifier)
     to_hit = to_hit_needed(ballistic_skill, penalty)
     dice = RecordingDice(dice)
     rolled = shoot(dice, shots=shots, to_hit=to_hit, strength=strength, profile=None)

@@ -10,11 +10,10 @@ from fractions import Fraction
 
 import pytest
 
-from cogs.odds.commands import procedure_of, read_line
+from cogs.odds.commands import driven, procedure_of, read_line
 from cogs.odds.words.odds import outcome
 from console.offline import OfflineInteraction
 from engine.dice import RandomDice
-from cogs.common.dice_source import odds_dice
 
 
 def chances(result) -> dict[str, float]:
@@ -99,16 +98,7 @@ THROWS = 20_000
 async def priced_procedure(bot, line: str):
     command, kwargs, _ = read_line(bot, line)
     interaction = OfflineInteraction(bot, bot.tree.get_command("odds"))
-    priced = await procedure_of(command, interaction, kwargs)
-
-    def run(dice):
-        token = odds_dice.set(dice)
-        try:
-            return priced.work(*priced.args)
-        finally:
-            odds_dice.reset(token)
-
-    return run
+    return driven(await procedure_of(command, interaction, kwargs))
 
 
 @pytest.mark.parametrize("line", [

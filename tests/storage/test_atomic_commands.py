@@ -11,6 +11,7 @@ in a loop.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import signal
 import subprocess
@@ -40,6 +41,22 @@ class Crash(Exception):
     """Stands for the process dying at that point."""
 
 
+@contextlib.contextmanager
+def crashing_after(monkeypatch, module, step: str):
+    """Inside, `module.step` does its work and then the process "dies" (Crash); the block must
+    raise it. Afterwards the step is itself again."""
+    real = getattr(module, step)
+
+    def crash_after(*args, **kwargs):
+        real(*args, **kwargs)
+        raise Crash(step)
+
+    monkeypatch.setattr(module, step, crash_after)
+    with pytest.raises(Crash):
+        yield
+    monkeypatch.setattr(module, step, real)
+
+
 @pytest.fixture
 def store(tmp_path):
     with open_store(tmp_path / "b.sqlite3") as s:
@@ -55,17 +72,8 @@ def roll_into(store, chain: str, n: int = 1) -> None:
 
 @pytest.mark.parametrize("step", ["start_battle", "open_chain"])
 def test_a_crash_at_any_step_of_battle_start_leaves_no_battle(store, monkeypatch, step):
-    module = c if step == "start_battle" else roll_log
-    real = getattr(module, step)
-
-    def crash_after(*args, **kwargs):
-        real(*args, **kwargs)
-        raise Crash(step)
-
-    monkeypatch.setattr(module, step, crash_after)
-    with pytest.raises(Crash):
+    with crashing_after(monkeypatch, c if step == "start_battle" else roll_log, step):
         c.start_battle_logged(store, G, 5, new_secret, by=1)
-    monkeypatch.setattr(module, step, real)
     assert c.current_battle(store, G, 5) is None, "a battle started without its committed log"
     assert store.read("SELECT COUNT(*) AS n FROM roll_chains WHERE chain LIKE 'battle:%'")[0]["n"] == 0
     b, chain = c.start_battle_logged(store, G, 5, new_secret, by=1)
@@ -78,17 +86,8 @@ def test_a_crash_at_any_step_of_battle_end_leaves_the_battle_in_progress_and_sea
     b = c.start_battle(store, G, 5, by=1)
     roll_log.open_chain(store, roll_log.battle_chain(b.id), new_secret)
     roll_into(store, roll_log.battle_chain(b.id), 2)
-    module = c if step == "end_battle" else roll_log
-    real = getattr(module, step)
-
-    def crash_after(*args, **kwargs):
-        real(*args, **kwargs)
-        raise Crash(step)
-
-    monkeypatch.setattr(module, step, crash_after)
-    with pytest.raises(Crash):
+    with crashing_after(monkeypatch, c if step == "end_battle" else roll_log, step):
         c.end_battle_revealed(store, G, 5, new_secret)
-    monkeypatch.setattr(module, step, real)
     assert c.current_battle(store, G, 5) is not None, "the battle ended without its reveal"
     assert roll_log.export_log(store, roll_log.battle_chain(b.id))["secret"] is None
     ended, revealed = c.end_battle_revealed(store, G, 5, new_secret)
