@@ -171,7 +171,7 @@ class Machine:
         if self.state == "destroyed":
             return f"destroyed ({self.reason})" if self.reason else "destroyed"
         if self.silenced_in(battle):
-            return f"cannot fire until turn {self.silent_until_turn} ({self.reason})"
+            return f"{SILENCED_PREFIX}{self.silent_until_turn} ({self.reason})"
         return "ready"
 
 
@@ -532,6 +532,8 @@ class ShotTally:
     count: int
     lost_at: tuple[tuple[str, int], ...]
     """(machine, turn) for each machine a shot destroyed, by the first such turn."""
+    silences: tuple[tuple[str, int, int], ...] = ()
+    """(machine, turn, until) for each shot that left its machine unable to fire until a turn."""
 
     def __len__(self) -> int:
         return self.count
@@ -545,7 +547,24 @@ def shot_tally(store: Store, guild_id: int, battle_id: int) -> ShotTally:
         "SELECT machine, MIN(turn) AS turn FROM shots WHERE battle_id = ? AND guild_id = ? "
         "AND state_after >= 'destroyed' AND state_after < 'destroyee' GROUP BY machine ORDER BY MIN(turn), machine",
         (battle_id, guild_id))
-    return ShotTally(count, tuple((r["machine"], r["turn"]) for r in lost))
+    silenced = store.read(
+        "SELECT machine, turn, state_after FROM shots WHERE battle_id = ? AND guild_id = ? "
+        "AND state_after >= ? AND state_after < ? ORDER BY turn, machine",
+        (battle_id, guild_id, SILENCED_PREFIX, SILENCED_PREFIX[:-1] + chr(ord(SILENCED_PREFIX[-1]) + 1)))
+    return ShotTally(count, tuple((r["machine"], r["turn"]) for r in lost), tuple(
+        (r["machine"], r["turn"], until) for r in silenced if (until := silenced_until(r["state_after"])) is not None))
+
+
+SILENCED_PREFIX = "cannot fire until turn "
+"""How a shot's machine-after reads when it left the machine silenced (:meth:`Machine.status`)."""
+
+
+def silenced_until(state_after: str) -> int | None:
+    """The turn a shot's "cannot fire until turn N (...)" names, or None."""
+    if not state_after.startswith(SILENCED_PREFIX):
+        return None
+    digits = state_after[len(SILENCED_PREFIX):].split(" ", 1)[0]
+    return int(digits) if digits.isascii() and digits.isdigit() else None
 
 
 def siege_tally(store: Store, guild_id: int, battle_id: int, last: int = 10) -> tuple[int, list[SiegeEvent]]:

@@ -16,7 +16,7 @@ import discord
 from engine.warmaster.structure import SectionState
 from renders.campaign.battle import BattleBoard, BoardRow, FortRow
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
-from storage.campaigns import Battle, Campaign, Machine, Shot, ShotTally, SiegeEvent
+from storage.campaigns import Battle, Campaign, Machine, Shot, ShotTally, SiegeEvent, silenced_until
 from storage.privacy import Forgotten, Purged
 from storage.settings import Settings
 
@@ -212,18 +212,25 @@ def battle_board(b: Battle, roster: list[Machine], shots: Sequence[Shot] | ShotT
                  siege_count: int | None = None) -> BattleBoard:
     """What the /battle status picture shows; `owner_name(user_id)` names a player."""
     lost_at: dict[str, int] = {}
+    silences: dict[str, list[tuple[int, int]]] = {}
     if isinstance(shots, ShotTally):
         lost_at.update(shots.lost_at)
+        for machine, turn, until in shots.silences:
+            silences.setdefault(machine, []).append((turn, until))
     else:
         for s in shots:
             if s.state_after.startswith("destroyed"):
                 lost_at.setdefault(s.machine, s.turn)
+            until = silenced_until(s.state_after)
+            if until is not None:
+                silences.setdefault(s.machine, []).append((s.turn, until))
     siege_n = len(siege) if siege_count is None else siege_count
     rows = []
     for m in roster:
         state = "destroyed" if m.state == "destroyed" else "silenced" if m.silenced_in(b) else "ready"
         rows.append(BoardRow(m.name, m.kind, owner_name(m.owner_id), m.crew, m.crew_max, state,
-                             m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name)))
+                             m.silent_until_turn if state == "silenced" else None, lost_at.get(m.name),
+                             tuple(silences.get(m.name, ()))))
     title = f"Battle {b.id}: turn {b.turn}" + (f" · {b.campaign}" if b.campaign else "")
     sub = f"{len(b.players)} player{'s' if len(b.players) != 1 else ''} · {len(shots)} shot{'s' if len(shots) != 1 else ''} from the roster"
     if siege_n:

@@ -2,7 +2,7 @@
 
 One row per machine: its name, kind and owner; a pip per crew model (filled while alive, hollow
 once lost); and the turn track, with the current turn outlined, the turns a silenced machine
-cannot fire hatched up to the turn it fires again, and a destroyed machine struck through from
+cannot fire hatched up to the turn it fires again (past silences kept), and a destroyed machine struck through from
 the turn it was lost. Below them, when the channel has a siege, one row per fortification section
 (Warmaster): its kind and structure points, a dot per Destruction Token, and a breached section as
 hatched rubble. A pure function of a :class:`BattleBoard` (plain values the cog builds).
@@ -32,6 +32,8 @@ class BoardRow:
     """For a silenced machine, the turn it fires again."""
     lost_turn: int | None = None
     """For a machine destroyed in this battle, the turn it was lost."""
+    silences: tuple[tuple[int, int], ...] = ()
+    """Each time a shot silenced it in this battle: (the turn, the turn it could fire again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +109,9 @@ def render_battle(board: BattleBoard) -> bytes:
             x = TRACK_X + (t - 1) * cell
             box = (x + 2, y + 8, x + cell - 2, y + ROW_H - 8)
             c.draw.rectangle(box, fill=WHITE if t >= board.turn else BASE, outline=BASE_EDGE, width=1)
-            if row.state == "silenced" and row.until_turn and board.turn <= t < row.until_turn:
-                c.hatch(box, fill=DIRECT, spacing=5, width=2)
+            if (row.state == "silenced" and row.until_turn and board.turn <= t < row.until_turn) or any(
+                    start <= t < until for start, until in row.silences):
+                c.hatch(box, fill=DIRECT, spacing=5, width=2)  # silenced now, or in a turn gone by
             if row.state == "destroyed" and t >= (row.lost_turn or board.turn):
                 c.draw.line((box[0], box[3], box[2], box[1]), fill=BANNER, width=3)
             if row.state == "silenced" and t == row.until_turn:

@@ -215,16 +215,14 @@ def _struck(canvas: Canvas, vp: Viewport, shot: OrdnanceShot) -> None:
     v = shot.vehicle
     box = _hull_box(vp, shot)
     sides = _sides(shot, vp)
-    struck = [(a, b) for f, (a, b) in sides if f is shot.facing_hit]
-    for a, b in struck:
+    edge = struck_edge(shot, vp)
+    if edge is not None:
+        a, b = edge
         canvas.line([a, b], fill=DIRECT, width=7)
-    if struck:
-        mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in struck]
+        end = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         if shot.barrage and not shot.hole_over and shot.centre is not None:
             src = vp.at(shot.centre)
-            end = min(mids, key=lambda p: math.dist(p, src))
         else:
-            end = max(mids, key=lambda p: p[1])  # the side nearest the firer, at the bottom
             src = (end[0], min(end[1] + 60, vp.box[3] - 4))
         canvas.arrow(src, end, fill=DIRECT, width=3, casing=WHITE, shorten=4)
         canvas.keep_clear_of_line(src, end)
@@ -255,6 +253,23 @@ def _hit_line(i: int, h: VehicleHit, n: int) -> str:
     if h.damage is not None:
         text += f", {h.damage.roll} {h.damage.counts_as or h.damage.result}"
     return text
+
+
+def struck_edge(shot: OrdnanceShot, vp: Viewport) -> tuple[XY, XY] | None:
+    """The one edge of the hull the shot struck (pixel ends): of the edges of the facing hit (a
+    vehicle side-on, or any vehicle's two sides, has two), the one toward where the shot came
+    from: the barrage's hole when it was off the hull, else the firer (the bottom of the picture)."""
+    edges = [ab for f, ab in _sides(shot, vp) if f is shot.facing_hit]
+    if not edges:
+        return None
+
+    def middle(ab: tuple[XY, XY]) -> XY:
+        return ((ab[0][0] + ab[1][0]) / 2, (ab[0][1] + ab[1][1]) / 2)
+
+    if shot.barrage and not shot.hole_over and shot.centre is not None:
+        src = vp.at(shot.centre)
+        return min(edges, key=lambda ab: math.dist(middle(ab), src))
+    return max(edges, key=lambda ab: middle(ab)[1])
 
 
 def _sides(shot: OrdnanceShot, vp: Viewport) -> list[tuple[Facing, tuple[XY, XY]]]:

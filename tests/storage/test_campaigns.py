@@ -301,3 +301,16 @@ def test_status_counts_shots_in_sql_as_loading_them_would(store):
     plan = " ".join(str(r) for r in store.db.execute(
         "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM shots WHERE battle_id = ? AND guild_id = ?", (b.id, G1)).fetchall())
     assert "COVERING INDEX shots_tally" in plan
+
+
+def test_the_tally_keeps_every_silence_of_the_battle(store):
+    """Issue 18: /battle status keeps the history of past silences, not only the current one."""
+    b = c.start_battle(store, G1, 5, by=1)
+    gun = c.add_machine(store, G1, name="Old Betsy", kind="cannon", game="fantasy", crew=3, owner_id=1, by=1)
+    c.record_shot(store, G1, b.id, gun.id, user_id=1, kind="cannon", fired=False, hits=0, outcome="Misfire",
+                  effect=c.Effect(silent_turns=1, reason="Malfunction"))  # turn 1: cannot fire until turn 2
+    c.next_turn(store, G1, 5)
+    c.next_turn(store, G1, 5)
+    c.record_shot(store, G1, b.id, gun.id, user_id=1, kind="cannon", fired=True, hits=2, outcome="x", effect=c.Effect())
+    assert c.shot_tally(store, G1, b.id).silences == (("Old Betsy", 1, 2),)
+    assert c.silenced_until("cannot fire until turn 12 (Malfunction)") == 12 and c.silenced_until("ready") is None

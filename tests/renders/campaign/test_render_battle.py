@@ -44,3 +44,21 @@ def test_the_siege_adds_a_row_per_section_below_the_machines():
 
 def test_golden_siege_board(golden):
     golden("battle_board_siege", render_battle(SIEGE))
+
+
+def test_a_silence_gone_by_stays_hatched_on_the_track():
+    """Issue 18: a machine silenced on turn 1 and ready again by turn 3 keeps turn 1 hatched."""
+    from renders.campaign.battle import CELL_MAX, ROW_H, TRACK_X
+    from renders.canvas import DIRECT
+
+    def cell_colours(silences):
+        board = BattleBoard("Battle", "sub", 3, (BoardRow("Old Betsy", "cannon", "Alice", 3, 3, "ready", None,
+                                                          silences=silences),))
+        image = decode(render_battle(board)).convert("RGB")
+        top = 62 + 8 + 26  # the first row, as render_battle lays it out
+        cell = CELL_MAX
+        box = (int(TRACK_X + 3), top + 9, int(TRACK_X + cell - 3), top + ROW_H - 9)  # turn 1's cell
+        return {image.getpixel((x, y)) for x in range(box[0], box[2]) for y in range(box[1], box[3])}
+
+    assert DIRECT in cell_colours(((1, 2),))
+    assert DIRECT not in cell_colours(())

@@ -69,3 +69,21 @@ def test_any_squad_shot_draws(models, seed, base):
     shot = fire_ordnance(DATA.blast_markers["large"], DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds,
                          RandomDice(seed), strength=8, distance=30, squad=Squad(models, base))
     assert Image.open(io.BytesIO(render_ordnance(shot))).format == "PNG"
+
+
+@pytest.mark.parametrize("open_topped", [False, True])
+def test_a_vehicle_struck_side_on_has_one_edge_drawn_struck_the_one_toward_the_firer(open_topped):
+    """Issue 18: a vehicle side-on to the firer has two side edges; only the one the shot struck
+    (toward the firer) is drawn as struck, open-topped or not."""
+    from renders.canvas import Viewport
+    from renders.wh40k.ordnance import _sides, _window, struck_edge
+
+    shot = fire("H 3 1 1", vehicle=VehicleTarget(10, 10, 10, facing=Facing.SIDE),
+                vehicle_state=VehicleState(open_topped=open_topped))
+    assert shot.facing_hit is Facing.SIDE
+    vp = Viewport.fit(_window(shot), (0, 0, 900, 600))
+    sides = [ab for f, ab in _sides(shot, vp) if f is Facing.SIDE]
+    assert len(sides) == 2  # the near and the far edge are both its side
+    edge = struck_edge(shot, vp)
+    near_y = vp.px(shot.aim.x, shot.aim.y - shot.vehicle.half_along)[1]
+    assert edge[0][1] == edge[1][1] == near_y  # the edge nearest the firer, not both
