@@ -3,72 +3,83 @@ Destruction Tokens and breaches (seed 001, Structure tests).
 
 Walls and palisades are long blocks, towers square, gateways carry a gate; a breached section is
 drawn as rubble (hatched, dashed edge) and labelled. Each section shows its tokens as dots with
-the count and its Structure points; the section just tested is outlined thick.
+the count and its Structure points; the section just tested is outlined thick. A few sections
+take the whole width, drawn larger; the key names only what the picture draws.
 """
 
 from __future__ import annotations
 
 from engine.warmaster.structure import Fortress, SectionState
 from renders.canvas import (
-    BANNER, BASE, BASE_EDGE, DIRECT, INK, INK_SOFT, MUTED, TABLE, WHITE, Canvas, LegendItem, fit_text,
+    BANNER, BASE, BASE_EDGE, DIRECT, INK, INK_SOFT, MUTED, TABLE, WHITE, Canvas, LegendItem, fit_text, legend_size,
 )
 
 WIDTH = 900
 TITLE_H = 64
 SLOT = 150
+"""A section's slot at its plain size; fewer sections get wider slots."""
+MAX_SCALE = 2.0
 ROW_TOP = TITLE_H + 40
 PER_ROW = 5
 
 
-def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool) -> None:
+def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, slot: float) -> None:
+    """One section in its slot, drawn at the slot's scale (`slot` / :data:`SLOT`, up to twice)."""
+    k = min(MAX_SCALE, slot / SLOT)
     key = s.structure.key
     tall = key in ("tower", "palisade-tower", "gateway-tower")
-    w, h = (90, 90) if tall else (120, 50)
-    left, top = x + (SLOT - 10 - w) / 2, y + (100 - h)
+    w, h = (90 * k, 90 * k) if tall else (120 * k, 50 * k)
+    left, top = x + (slot - 10 - w) / 2, y + (100 * k - h)
     box = (left, top, left + w, top + h)
     if s.breached:
         canvas.draw.rectangle(box, fill=TABLE)
         canvas.hatch(box, fill=BASE_EDGE, spacing=6)
         canvas.dashed_rect(box, fill=BANNER, width=2)
-        canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=13, fill=BANNER, anchor="mm", halo=True)
+        canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=round(13 * k), fill=BANNER,
+                    anchor="mm", halo=True)
     else:
         canvas.draw.rectangle(box, fill=BASE, outline=BASE_EDGE, width=2)
-        for cx in range(int(left) + 4, int(left + w) - 8, 16):  # crenellations
-            canvas.draw.rectangle((cx, top - 8, cx + 9, top), fill=BASE, outline=BASE_EDGE)
+        step = 16 * k
+        cx = left + 4 * k
+        while cx < left + w - 8 * k:  # crenellations
+            canvas.draw.rectangle((cx, top - 8 * k, cx + 9 * k, top), fill=BASE, outline=BASE_EDGE)
+            cx += step
         if key in ("gateway", "gateway-tower"):
             gx = (box[0] + box[2]) / 2
-            canvas.draw.rectangle((gx - 14, box[3] - 30, gx + 14, box[3]), fill=INK_SOFT if not s.gate else DIRECT, outline=INK)
+            canvas.draw.rectangle((gx - 14 * k, box[3] - 30 * k, gx + 14 * k, box[3]), fill=INK_SOFT if not s.gate else DIRECT,
+                                  outline=INK)
         # Tokens: a dot each (up to 12), and the count.
+        r = 5 * k
         for i in range(min(s.tokens, 12)):
-            cx, cy = left + 10 + (i % 6) * 14, top + 12 + (i // 6) * 14
-            canvas.draw.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=DIRECT, outline=WHITE)
+            cx, cy = left + 10 * k + (i % 6) * 14 * k, top + 12 * k + (i // 6) * 14 * k
+            canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DIRECT, outline=WHITE)
     if tested:
-        canvas.draw.rectangle((box[0] - 5, box[1] - 13, box[2] + 5, box[3] + 5), outline=INK, width=3)
-    label_y = y + 108
-    canvas.text((x + (SLOT - 10) / 2, label_y), fit_text(s.name, size=13, width=SLOT - 14), size=13, fill=INK, anchor="mt")
+        canvas.draw.rectangle((box[0] - 5, box[1] - 8 * k - 5, box[2] + 5, box[3] + 5), outline=INK, width=3)
+    label_y = y + 100 * k + 8
+    big, small = round(13 * k), round(11 * k)
+    middle = x + (slot - 10) / 2
+    canvas.text((middle, label_y), fit_text(s.name, size=big, width=slot - 14), size=big, fill=INK, anchor="mt")
     what = f"{s.structure.name}{' gate' if s.gate else ''}"
-    canvas.text((x + (SLOT - 10) / 2, label_y + 17), fit_text(what, size=11, width=SLOT - 14), size=11, fill=INK_SOFT, anchor="mt")
+    canvas.text((middle, label_y + big + 4), fit_text(what, size=small, width=slot - 14), size=small, fill=INK_SOFT, anchor="mt")
     points = s.structure.gate_points if s.gate else s.structure.points
     state = "fallen" if s.breached else f"{s.tokens} token{'s' * (s.tokens != 1)} · {points} pts"
-    canvas.text((x + (SLOT - 10) / 2, label_y + 32), state, size=11, fill=BANNER if s.breached else INK_SOFT, anchor="mt")
+    canvas.text((middle, label_y + big + small + 8), fit_text(state, size=small, width=slot - 14), size=small,
+                fill=BANNER if s.breached else INK_SOFT, anchor="mt")
 
 
-def render_fortress(fortress: Fortress) -> bytes:
-    n = max(1, len(fortress.sections))
-    rows = (n + PER_ROW - 1) // PER_ROW
-    height = ROW_TOP + rows * 170 + 135
-    canvas = Canvas(WIDTH, height)
-    fallen = sum(1 for s in fortress.sections if s.breached)
-    tokens = sum(s.tokens for s in fortress.sections)
-    canvas.title_bar("Siege: the fortress", f"{len(fortress.sections)} section{'s' * (len(fortress.sections) != 1)}, {fallen} fallen, {tokens} Destruction Tokens"
-                     " · Warmaster Siege & Fortresses: Structure tests", height=TITLE_H)
-    if not fortress.sections:
-        canvas.text((WIDTH / 2, ROW_TOP + 60), "No sections yet: name one with /siege structure section:...", size=14,
-                    fill=INK_SOFT, anchor="mm")
-    for i, s in enumerate(fortress.sections):
-        x = 20 + (i % PER_ROW) * SLOT + (WIDTH - 40 - PER_ROW * SLOT) / 2
-        y = ROW_TOP + (i // PER_ROW) * 170
-        _section(canvas, s, x, y, s.name == fortress.tested)
+def layout(n: int) -> tuple[int, float, float]:
+    """Sections per row, each slot's width, and a row's height: few sections take the whole width,
+    drawn up to twice the size, so the picture is not left mostly empty."""
+    per_row = max(1, min(PER_ROW, n))
+    slot = min(SLOT * MAX_SCALE, (WIDTH - 40) / per_row)
+    k = min(MAX_SCALE, slot / SLOT)
+    return per_row, slot, 100 * k + 8 + 13 * k + 11 * k * 2 + 30
+
+
+def key(fortress: Fortress) -> tuple[LegendItem, ...]:
+    """The key of the fortress picture: only what it draws."""
+    sections = fortress.sections
+    items = []
 
     def dot(c: Canvas, b) -> None:
         cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
@@ -88,8 +99,41 @@ def render_fortress(fortress: Fortress) -> bytes:
     def tested(c: Canvas, b) -> None:
         c.draw.rectangle(b, outline=INK, width=3)
 
-    canvas.legend((20, height - 125), (LegendItem("Destruction Token", dot), LegendItem("standing section", standing),
-                                        LegendItem("fallen (breached) section", rubble), LegendItem("section just tested", tested)))
-    canvas.legend((300, height - 125), (LegendItem("gate targeted on its own", gate),), title="Gateway tower")
+    if any(s.tokens and not s.breached for s in sections):
+        items.append(LegendItem("Destruction Token", dot))
+    if any(not s.breached for s in sections):
+        items.append(LegendItem("standing section", standing))
+    if any(s.breached for s in sections):
+        items.append(LegendItem("fallen (breached) section", rubble))
+    if any(s.name == fortress.tested for s in sections):
+        items.append(LegendItem("section just tested", tested))
+    if any(s.gate and not s.breached for s in sections):
+        items.append(LegendItem("a gateway tower's gate, targeted on its own", gate))
+    return tuple(items)
+
+
+def render_fortress(fortress: Fortress) -> bytes:
+    n = max(1, len(fortress.sections))
+    per_row, slot, row_h = layout(n)
+    rows = (n + per_row - 1) // per_row
+    sections = fortress.sections
+    items = key(fortress)
+    _, legend_h = legend_size(items) if items else (0, 0)
+    height = int(ROW_TOP + rows * row_h + (legend_h + 30 if items else 20))
+    canvas = Canvas(WIDTH, height)
+    fallen = sum(1 for s in sections if s.breached)
+    tokens = sum(s.tokens for s in sections)
+    canvas.title_bar("Siege: the fortress", f"{len(sections)} section{'s' * (len(sections) != 1)}, {fallen} fallen, {tokens} Destruction Tokens"
+                     " · Warmaster Siege & Fortresses: Structure tests", height=TITLE_H)
+    if not sections:
+        canvas.text((WIDTH / 2, ROW_TOP + 60), "No sections yet: name one with /siege structure section:...", size=18,
+                    fill=INK_SOFT, anchor="mm")
+    for i, s in enumerate(sections):
+        in_row = min(per_row, len(sections) - (i // per_row) * per_row)
+        x = (WIDTH - in_row * slot) / 2 + (i % per_row) * slot + 5
+        y = ROW_TOP + (i // per_row) * row_h
+        _section(canvas, s, x, y, s.name == fortress.tested, slot)
+    if items:
+        canvas.legend((20, ROW_TOP + rows * row_h + 10), items)
     canvas.draw.line([(0, height - 1), (WIDTH, height - 1)], fill=MUTED)
     return canvas.png()

@@ -62,3 +62,21 @@ def test_bone_thrower_skewer_golden(golden):
     enemy = PlacedUnit(_unit("enemy 1", 3, engaged=True), lay_out(Formation.LINE, 3, Point(1, 26)))
     shot = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, target, RandomDice(4), others=(enemy, friend))
     golden("wm_bone_thrower_skewer", render_bone_thrower(shot))
+
+
+def test_the_fortress_key_names_only_what_is_drawn_and_few_sections_fill_the_width():
+    """Issue 18: the fortress picture no longer keys a gate, a test or rubble it does not draw,
+    and two sections take the width, drawn larger, instead of leaving most of it empty."""
+    from engine.warmaster.structure import Fortress, SectionState
+    from renders.warmaster.fortress import SLOT, key, layout
+
+    s = W.structures
+    plain = Fortress((SectionState("north wall", s["wall"], False, 1, False),), None)
+    assert [i.label for i in key(plain)] == ["Destruction Token", "standing section"]
+    full = Fortress((SectionState("gate", s["gateway-tower"], True, 0, False), SectionState("wall", s["wall"], False, 0, True)),
+                    tested="wall")
+    assert [i.label for i in key(full)] == ["standing section", "fallen (breached) section", "section just tested",
+                                             "a gateway tower's gate, targeted on its own"]
+    per_row, slot, _ = layout(2)
+    assert per_row == 2 and slot >= 2 * SLOT
+    assert layout(6)[0] == 5 and SLOT <= layout(6)[1] < 2 * SLOT  # five to a row, about the plain size
