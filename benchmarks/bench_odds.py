@@ -1,5 +1,6 @@
 """/odds (issue 17): what pricing a shot costs, through the same path the command takes (the
-command's own callback caught at its engine call, then every way the dice can fall, or seeded
+command's own callback caught at its engine call, then every way the dice can fall (a /shoot volley:
+one shot's, added up), or seeded
 throws where the scatter die's direction is continuous). Medians of calls timed one by one;
 printed, never asserted. Targets from the issue: a cannon or a stone thrower at a 100-model horde
 exact to ±0.1% in 100 ms; a 40k penetration with its damage table, or a Warmaster structure test,
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from benchmarks.bench_cannon import median_time, report
 from bot import create_bot
-from cogs.odds.commands import DIRECTION_FREE, price, procedure_of, read_line
+from cogs.odds.commands import odds_of, read_line
 from config.settings import Settings
 from console.offline import OfflineInteraction
 
@@ -24,7 +25,7 @@ LINES = [
     ("/roll 3d6 (exact)", "roll expression:3d6", 1),
     ("cannon at a 100-model horde with a profile (estimate)", "fire cannon distance:30 ranks:10 files:10 toughness:3", 100),
     ("stone thrower at the same horde (estimate)", "fire stone-thrower distance:30 ranks:10 files:10 toughness:3", 100),
-    ("/shoot 3 shots with saves (estimate)", "shoot shots:3 bs:3 strength:4 toughness:3 save:5", 100),
+    ("/shoot 10 shots with saves", "shoot shots:10 bs:3 strength:4 toughness:3 save:5", 100),
 ]
 
 
@@ -36,14 +37,15 @@ def main() -> None:
         for label, line, target in LINES:
             command, kwargs, shown = read_line(bot, line)
             interaction = OfflineInteraction(bot, bot.tree.get_command("odds"))
-            priced = loop.run_until_complete(procedure_of(command, interaction, kwargs))
-            free = 0 if command.qualified_name in DIRECTION_FREE else None
-            odds = price(priced, shown, free)
+
+            def priced():
+                return loop.run_until_complete(odds_of(interaction, command, kwargs, shown))
+
+            odds = priced()
             errors = [c.error for _, c in odds.outcomes if c.error is not None]
-            how = (f"exact, {odds.ways:,} ways" if odds.exact else
+            how = (f"exact, {odds.exact_how or f'{odds.ways:,} ways'}" if odds.exact else
                    f"{odds.ways:,} throws, worst ±{max(errors) * 100:.1f}%")
-            report(f"{label} [{how}]", median_time(lambda: price(priced, shown, free), calls=5 if target > 1 else 30),
-                   "ms", 1e3, target)
+            report(f"{label} [{how}]", median_time(priced, calls=5 if target > 1 else 30), "ms", 1e3, target)
         bot.store.close()
     loop.close()
 

@@ -11,6 +11,9 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations."""
 
 import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Optional
 
 import discord
@@ -25,7 +28,7 @@ from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_
 from cogs.odds.words.odds import Odds, odds_reply, picture_of, tally
 from engine.errors import RulesError
 from engine.inputs import quote
-from engine.odds.enumeration import BUDGET, Continuous, TooMany, enumerate_outcomes, simulate
+from engine.odds.enumeration import BUDGET, Continuous, Leaf, TooMany, enumerate_outcomes, simulate
 from renders.odds.picture import render_odds
 
 MAX_LINE = 400
@@ -117,6 +120,52 @@ def price(priced: Priced, shown: str, directions: int | None = None) -> Odds:
     return tally(shown, ((None, r) for r in sample.results), ways=sample.runs, reason=reason)
 
 
+@dataclass(frozen=True, slots=True)
+class VolleyTotals:
+    """What a whole volley came to, built from one shot's exact odds (:func:`volley_odds`)."""
+
+    hits: int
+    unsaved: int
+    slain: int
+
+
+def volley_odds(one: tuple[Leaf, ...], shots: int, wounds: int) -> list[tuple[Fraction, VolleyTotals]]:
+    """The exact odds of `shots` shots from those of one: each shot of ``/shoot`` is rolled to hit,
+    to wound and saved on its own (engine/fantasy/shooting_sequence.py), so the volley's hits and
+    unsaved wounds are the one shot's added `shots` times (a convolution), and the models slain
+    are the unsaved wounds taken a model at a time, as the engine's Volley counts them."""
+    single: Counter = Counter()
+    for leaf in one:
+        single[(leaf.result.volley.hits, leaf.result.volley.unsaved)] += leaf.chance
+    total: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for _ in range(shots):
+        step: Counter = Counter()
+        for (h, u), p in total.items():
+            for (h1, u1), q in single.items():
+                step[(h + h1, u + u1)] += p * q
+        total = step
+    return [(p, VolleyTotals(h, u, u // wounds)) for (h, u), p in total.items()]
+
+
+async def odds_of(interaction: discord.Interaction, command: app_commands.Command, kwargs: dict[str, Any],
+                  shown: str) -> Odds:
+    """The odds of the shot a command line describes. A ``/shoot`` volley at a unit (not a war
+    machine's crew) is exact whatever its shots: one shot is enumerated and the volley added up."""
+    shots = kwargs.get("shots")
+    if command.qualified_name == "shoot" and kwargs.get("crew") is None and isinstance(shots, int) and shots > 1:
+        one = await procedure_of(command, interaction, {**kwargs, "shots": 1})
+        try:
+            leaves = await off_the_loop(interaction, lambda: enumerate_outcomes(driven(one)))
+        except (TooMany, Continuous):
+            leaves = None
+        if leaves is not None:
+            weighted = volley_odds(leaves, shots, kwargs.get("wounds") or 1)
+            return tally(shown, weighted, ways=len(leaves), how=f"one shot's {len(leaves)} ways, added up {shots} times")
+    priced = await procedure_of(command, interaction, kwargs)
+    free = 0 if command.qualified_name in DIRECTION_FREE else None
+    return await off_the_loop(interaction, price, priced, shown, free)
+
+
 class OddsCog(commands.Cog):
     """The chances of a shot, before it is taken; and the "Odds" button on every result."""
 
@@ -134,9 +183,7 @@ class OddsCog(commands.Cog):
         the presser alone."""
         line = " ".join([name, *[f"{k}:{_shown(v)}" for k, v in options.items() if v is not None]])
         try:
-            cmd, kwargs, shown = read_line(self.bot, line)
-            priced = await procedure_of(cmd, interaction, kwargs)
-            odds = await off_the_loop(interaction, price, priced, shown, 0 if cmd.qualified_name in DIRECTION_FREE else None)
+            odds = await odds_of(interaction, *read_line(self.bot, line))
         except RulesError as e:
             await send_error(interaction, str(e))
             return
@@ -154,10 +201,7 @@ class OddsCog(commands.Cog):
         for line in (shot, compare):
             if line is None:
                 continue
-            cmd, kwargs, shown = read_line(self.bot, line)
-            priced = await procedure_of(cmd, interaction, kwargs)
-            free = 0 if cmd.qualified_name in DIRECTION_FREE else None
-            results.append(await off_the_loop(interaction, price, priced, shown, free))
+            results.append(await odds_of(interaction, *read_line(self.bot, line)))
         image = await off_the_loop(interaction, render_odds, picture_of(*results))
         await send_reply(interaction, odds_reply(*results, image=image))
 

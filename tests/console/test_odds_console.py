@@ -107,6 +107,9 @@ async def priced_procedure(bot, line: str):
     "siege structure kind:wall hits:3 tokens:1",
     "misfire chart:stonethrower",
     "roll expression:3d6",
+    # a volley: one shot enumerated, the volley added up (each shot is rolled on its own)
+    "shoot shots:3 bs:3 strength:4 toughness:3 save:5",
+    "shoot shots:4 bs:4 strength:5 toughness:4 wounds:2 save:4 ward:6 multiple_wounds:D3 flaming:true flammable:true",
 ])
 async def test_exact_odds_agree_with_the_referees_own_dice_thrown_many_times(bot, play, line):
     """Each outcome's frequency over THROWS shots of the bot's real dice lies within 4 standard
@@ -155,3 +158,11 @@ async def test_a_table_only_shot_gets_a_chart_of_its_outcomes(play):
     code, r = await play('/odds shot:"siege structure kind:wall hits:3"')
     assert code == 0 and "hit_chance" not in r["odds"]
     assert Image.open(r["image"]).format == "PNG"
+
+
+async def test_a_volley_is_exact_whatever_its_shots(play):
+    code, r = await play('/odds shot:"shoot shots:10 bs:3 strength:4 toughness:3 save:5"')
+    assert code == 0 and r["odds"]["method"] == "exact" and "added up 10 times" in r["odds"]["how"]
+    assert sum(Fraction(o["exact"]) for o in r["odds"]["outcomes"]) == 1
+    # BS3 hits on 4+ (1/2), S4 v T3 wounds on 3+ (2/3), the 5+ save is 6+ at S4 (fails 5/6): 5/18 a shot slays
+    assert r["odds"]["expected"]["slain"] == pytest.approx(10 * 5 / 18)

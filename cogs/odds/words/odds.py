@@ -144,6 +144,8 @@ class Odds:
     distributions: tuple[tuple[str, tuple[tuple[int, Chance], ...]], ...]
     grid: tuple[tuple[float, ...], ...] = ()
     """For a shot at a ranked unit: each model's chance of being hit, front rank first."""
+    exact_how: str | None = None
+    """How an exact answer was counted when not leaf by leaf ("one shot's 81 ways, added up 10 times")."""
 
 
 def hit_models(result: Any) -> tuple[int, int, set[tuple[int, int]]] | None:
@@ -157,7 +159,8 @@ def hit_models(result: Any) -> tuple[int, int, set[tuple[int, int]]] | None:
     return ranks, files, {(h.rank, h.file) for h in hits if hasattr(h, "rank") and hasattr(h, "file")}
 
 
-def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: int, reason: str | None = None) -> Odds:
+def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: int, reason: str | None = None,
+          how: str | None = None) -> Odds:
     """Add up `weighted` (each result with its exact chance, or None for one of `ways` equally
     likely throws) into :class:`Odds`."""
     exact = reason is None
@@ -190,7 +193,7 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     distributions = tuple((n, tuple((v, chance(p)) for v, p in sorted(by_value[n].items()))) for n in names
                           if n != "destroyed")
     cells = tuple(tuple(float(v) for v in row) for row in grid) if grid else ()
-    return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells)
+    return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells, how)
 
 
 def percent(c: Chance) -> str:
@@ -203,6 +206,8 @@ def percent(c: Chance) -> str:
 
 
 def method_line(o: Odds) -> str:
+    if o.exact and o.exact_how:
+        return f"Exact: {o.exact_how}, through the same procedure the referee runs."
     if o.exact:
         return f"Exact: every way the dice can fall ({o.ways:,}), through the same procedure the referee runs."
     return (f"Estimated from {o.ways:,} throws of the bot's dice ({o.reason}), through the same procedure the "
@@ -231,6 +236,7 @@ def odds_json(o: Odds) -> dict[str, Any]:
 
     return {
         "line": o.line, "method": "exact" if o.exact else "estimated", "ways": o.ways, "reason": o.reason,
+        "how": o.exact_how,
         "outcomes": [{"outcome": label, **c(ch)} for label, ch in o.outcomes],
         "expected": dict(o.expected),
         "distributions": {name: [{"value": v, **c(ch)} for v, ch in values] for name, values in o.distributions},
@@ -238,6 +244,8 @@ def odds_json(o: Odds) -> dict[str, Any]:
 
 
 def how(o: Odds) -> str:
+    if o.exact and o.exact_how:
+        return f"exact: {o.exact_how}"
     if o.exact:
         return f"exact: every way the dice can fall ({o.ways:,})"
     worst = max((c.error or 0.0) for _, c in o.outcomes)
