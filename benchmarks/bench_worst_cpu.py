@@ -52,6 +52,7 @@ def worst_lines(bot) -> list[str]:
         '/roll expression:"100d6+100d8+100d10"',
         # /odds at its costliest: no exact answer, the time-bounded throws of a slow procedure
         "/odds shot:'wm cannon distance:60'",
+        "/odds shot:'roll expression:1000d6'",
         "/odds shot:'fire fire-thrower distance:8 ranks:20 files:30 toughness:3 leadership:7' "
         "compare:'breath distance:8 strength:10 ranks:20 files:30 base:60 depth:150 toughness:10'",
     ]

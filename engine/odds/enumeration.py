@@ -130,7 +130,7 @@ class _Counting(RandomDice):
         return super()._pick(n)
 
 
-MIN_THROWS = 400
+MIN_THROWS = 100
 
 
 def simulate(procedure: Callable[[RandomDice], T], *, runs: int, seed: int = 17,
