@@ -65,8 +65,7 @@ COMMAND_EXTENSIONS: dict[str, tuple[str, ...]] = {
     "rules": ("cogs.rules.commands",),
     "settings": ("cogs.campaign.commands",), "campaign": ("cogs.campaign.commands",),
     "battle": ("cogs.campaign.commands",), "machine": ("cogs.campaign.commands",),
-    "odds": ("cogs.odds.commands", "cogs.fantasy.fire", "cogs.fantasy.shoot", "cogs.fantasy.combat", "cogs.warmaster.wm",
-             "cogs.warmaster.siege", "cogs.wh40k.vehicles", "cogs.dice.roll"),
+    "odds": EXTENSIONS[:-1],  # it reads any command line, so it knows every command (and says which have no odds)
 }
 """The extension that defines each top-level command, so the console's one-shot ``play`` loads
 only what its command needs (every cog costs start-up time). A command that walks the whole tree

@@ -7,8 +7,9 @@ users of Avrae's d20 and of Dice Maiden type (docs/dice.md compares them form by
 more expressions separated by commas, semicolons or plain spaces (a new expression starts wherever
 a die or number stands where an operator could), then an optional label::
 
-    command    = expression { [","|";"] expression } [label]
-    label      = ("!" | "#") TEXT | WORDS            "1d20+5 to hit", "4d6 ! stats", "2d6 # morale"
+    command    = expression [label] { [","|";"] expression [label] }
+    label      = ("!" | "#") TEXT | WORDS            "1d20+5 to hit, 2d6 damage", "4d6 ! stats", "2d6 # morale"
+                                                    (words end at a comma; after ! or # the line does)
     expression = sum
     sum        = product { ("+"|"-") product }
     product    = unary { ("*"|"/") unary }           "/" rounds down
@@ -177,6 +178,9 @@ class Expression:
     """How the terms combine when the expression multiplies, divides or uses parentheses:
     ``("t", i)`` is term `i`, ``("neg", node)``, ``(op, left, right)`` with op one of + - * /.
     None for a plain sum, where each term's sign says it."""
+    label: str | None = None
+    """The label written after it: words up to the next comma (``1d20+5 to hit, 2d6 damage``),
+    or the rest of the line after ``!`` or ``#``."""
 
 
 class ExpressionKind(enum.Enum):
@@ -281,7 +285,8 @@ class RollResult:
     dice: tuple[DieRoll, ...]
     """Every die, in the order rolled."""
     label: str | None = None
-    """The label written after the dice (``1d20+5 to hit``: "to hit")."""
+    """The first label written after the dice (``1d20+5 to hit``: "to hit"); each expression
+    keeps its own (:attr:`Expression.label`)."""
 
 
 # ---------------------------------------------------------------------------------------- reading
@@ -723,9 +728,16 @@ def read(text: str) -> tuple[tuple[Expression, ...], str | None]:
         before = r.pos
         r.skip_spaces()
         if r.at_end():
-            return tuple(expressions), None
-        if r.peek() in _LABEL_MARKS or (r.pos > before and r.starts_label()):
-            return tuple(expressions), _label(r)
+            return tuple(expressions), _first_label(expressions)
+        if r.peek() in _LABEL_MARKS:  # "! label", "# label": the rest of the line
+            expressions[-1] = replace(expressions[-1], label=_label(r, r.text[r.pos + 1:]))
+            return tuple(expressions), _first_label(expressions)
+        if r.pos > before and r.starts_label():  # "to hit": words up to the next comma
+            end = min([i for i in (r.text.find(",", r.pos), r.text.find(";", r.pos)) if i >= 0], default=len(r.text))
+            expressions[-1] = replace(expressions[-1], label=_label(r, r.text[r.pos:end]))
+            r.pos = end
+            if r.at_end():
+                return tuple(expressions), _first_label(expressions)
         if r.peek() in (",", ";"):
             r.pos += 1
             r.skip_spaces()
@@ -736,11 +748,12 @@ def read(text: str) -> tuple[tuple[Expression, ...], str | None]:
             raise r.fail(f"'{r.text[r.pos]}' is not part of a roll here")
 
 
-def _label(r: _Reader) -> str | None:
-    """The rest of the line as the roll's label: after ``!`` or ``#``, or the words themselves."""
-    rest = r.text[r.pos:]
-    if rest[:1] in _LABEL_MARKS:
-        rest = rest[1:]
+def _first_label(expressions: list[Expression]) -> str | None:
+    return next((e.label for e in expressions if e.label), None)
+
+
+def _label(r: _Reader, rest: str) -> str | None:
+    """`rest` as a label: one line of printable words, at most :data:`MAX_LABEL` characters."""
     label = " ".join("".join(c if c.isprintable() else " " for c in rest).split())
     if len(label) > MAX_LABEL:
         cut = label[:MAX_LABEL].rsplit(" ", 1)[0]

@@ -161,6 +161,13 @@ def test_trailing_words_are_the_rolls_label(text, label):
     assert got == label and expressions
 
 
+def test_each_expression_keeps_its_own_label_words_ending_at_a_comma():
+    expressions, first = read("1d20+5 to hit, 2d6 damage, 4d6k3, d66 ! a label, with a comma")
+    assert [e.text for e in expressions] == ["1d20+5", "2d6", "4d6k3", "d66"]
+    assert [e.label for e in expressions] == ["to hit", "damage", None, "a label, with a comma"]
+    assert first == "to hit"
+
+
 def test_a_word_that_reads_as_a_die_is_a_die():
     expressions, label = read("2d6 d6 a s")
     assert [e.text for e in expressions] == ["2d6", "d6", "a", "s"] and label is None

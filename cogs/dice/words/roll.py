@@ -163,6 +163,7 @@ def roll_json(r: RollResult) -> list[dict[str, Any]]:
             "total": e.total,
             "misfire": e.misfire,
             "notes": notes_of(e),
+            "label": e.expression.label,
             "bounded": e.bounded,
             "terms": [
                 {
@@ -186,12 +187,10 @@ def roll_json(r: RollResult) -> list[dict[str, Any]]:
 
 
 def roll_summary(r: RollResult) -> tuple[str, ...]:
-    """One line per expression (the label, when one was written, leading the first): what the
-    roll log keeps as the result."""
-    lines = tuple(outcome(e) for e in r.expressions)
-    if r.label:  # the label leads the first line, so the glance's title carries it
-        lines = (f"{r.label} — {lines[0]}",) + lines[1:]
-    return lines
+    """One line per expression, its label (when one was written) leading it: what the roll log
+    keeps as the result."""
+    # each expression's label leads its line (so the glance's title carries the first)
+    return tuple(f"{e.expression.label} — {outcome(e)}" if e.expression.label else outcome(e) for e in r.expressions)
 
 
 def roll_reply(r: RollResult, entry: Entry | None = None) -> Reply:
