@@ -166,3 +166,12 @@ async def test_a_volley_is_exact_whatever_its_shots(play):
     assert sum(Fraction(o["exact"]) for o in r["odds"]["outcomes"]) == 1
     # BS3 hits on 4+ (1/2), S4 v T3 wounds on 3+ (2/3), the 5+ save is 6+ at S4 (fails 5/6): 5/18 a shot slays
     assert r["odds"]["expected"]["slain"] == pytest.approx(10 * 5 / 18)
+
+
+async def test_dice_given_in_the_shot_are_fixed_and_the_rest_priced(play):
+    # The marker lands on target (H): only the artillery dice are left, so the odds are exact again.
+    code, r = await play("/odds shot:'fire cannon distance:30 ranks:5 files:6 dice:H'")
+    assert code == 0 and r["odds"]["method"] == "exact", r
+    exact = {o["outcome"]: Fraction(o["exact"]) for o in r["odds"]["outcomes"]}
+    # artillery 2-10 (5/6) then the bounce; M (1/6) waits for the players' own chart roll
+    assert sum(exact.values()) == 1 and exact["misfire"] == Fraction(1, 6) and exact["5 hits"] == Fraction(5, 9)
