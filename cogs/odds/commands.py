@@ -25,10 +25,10 @@ from cogs.common.buttons import PRICED_COMMANDS
 from cogs.common.command_line import CommandLineError, find_command, parse_options, split_line
 from cogs.common.dice_source import odds_dice
 from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_reply
-from cogs.odds.words.odds import Odds, odds_reply, picture_of, tally
+from cogs.odds.words.odds import Odds, numbers, odds_reply, picture_of, tally
 from engine.errors import RulesError
 from engine.inputs import quote
-from engine.odds.enumeration import BUDGET, Continuous, Leaf, TooMany, enumerate_outcomes, simulate
+from engine.odds.enumeration import BUDGET, Continuous, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
 from renders.odds.picture import render_odds
 
 MAX_LINE = 400
@@ -129,16 +129,17 @@ class VolleyTotals:
     slain: int
 
 
-def volley_odds(one: tuple[Leaf, ...], shots: int, wounds: int) -> list[tuple[Fraction, VolleyTotals]]:
-    """The exact odds of `shots` shots from those of one: each shot of ``/shoot`` is rolled to hit,
-    to wound and saved on its own (engine/fantasy/shooting_sequence.py), so the volley's hits and
-    unsaved wounds are the one shot's added `shots` times (a convolution), and the models slain
-    are the unsaved wounds taken a model at a time, as the engine's Volley counts them."""
+def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int) -> list[tuple[Fraction, VolleyTotals]]:
+    """The exact odds of `times` shots (or attacks) from those of one: each is rolled to hit, to
+    wound and saved on its own (engine/fantasy/shooting_sequence.py, close_combat.py), so the
+    volley's hits and unsaved wounds are one's added `times` times (a convolution), and the models
+    slain are the unsaved wounds taken a model at a time, as the engine's records count them."""
     single: Counter = Counter()
     for leaf in one:
-        single[(leaf.result.volley.hits, leaf.result.volley.unsaved)] += leaf.chance
+        counts = numbers(leaf.result)
+        single[(counts.get("hits", 0), counts.get("unsaved", 0))] += leaf.chance
     total: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
-    for _ in range(shots):
+    for _ in range(times):
         step: Counter = Counter()
         for (h, u), p in total.items():
             for (h1, u1), q in single.items():
@@ -147,22 +148,37 @@ def volley_odds(one: tuple[Leaf, ...], shots: int, wounds: int) -> list[tuple[Fr
     return [(p, VolleyTotals(h, u, u // wounds)) for (h, u), p in total.items()]
 
 
+VOLLEYS = {"shoot": "shots", "combat attacks": "attacks"}
+"""Commands whose shots or attacks are each resolved on their own, and the option that counts them."""
+BONUS_ATTACKS = ("frenzy", "devastating_charge")
+"""Options that add attacks: the volley is priced one plain attack at a time, as many as were made."""
+
+
 async def odds_of(interaction: discord.Interaction, command: app_commands.Command, kwargs: dict[str, Any],
                   shown: str) -> Odds:
     """The odds of the shot a command line describes. A ``/shoot`` volley at a unit (not a war
-    machine's crew) is exact whatever its shots: one shot is enumerated and the volley added up."""
-    shots = kwargs.get("shots")
-    if command.qualified_name == "shoot" and kwargs.get("crew") is None and isinstance(shots, int) and shots > 1:
-        one = await procedure_of(command, interaction, {**kwargs, "shots": 1})
+    machine's crew) and ``/combat attacks`` are exact whatever their number: one shot or attack is
+    enumerated and the volley added up (not when dice are given: they are the volley's, in order)."""
+    name = command.qualified_name
+    count = kwargs.get(VOLLEYS.get(name, ""), None)
+    if (isinstance(count, int) and count > 1 and kwargs.get("crew") is None and kwargs.get("dice") is None):
+        made = count
+        one_kwargs = {**kwargs, VOLLEYS[name]: 1}
+        if name == "combat attacks":  # the attacks made (Frenzy, Devastating Charge), then one plain attack
+            whole = await procedure_of(command, interaction, kwargs)
+            made = driven(whole)(EnumeratingDice(())).attacks
+            one_kwargs.update({k: False for k in BONUS_ATTACKS})
+        one = await procedure_of(command, interaction, one_kwargs)
         try:
             leaves = await off_the_loop(interaction, lambda: enumerate_outcomes(driven(one)))
         except (TooMany, Continuous):
             leaves = None
         if leaves is not None:
-            weighted = volley_odds(leaves, shots, kwargs.get("wounds") or 1)
-            return tally(shown, weighted, ways=len(leaves), how=f"one shot's {len(leaves)} ways, added up {shots} times")
+            weighted = volley_odds(leaves, made, kwargs.get("wounds") or 1)
+            noun = "shot" if name == "shoot" else "attack"
+            return tally(shown, weighted, ways=len(leaves), how=f"one {noun}'s {len(leaves)} ways, added up {made} times")
     priced = await procedure_of(command, interaction, kwargs)
-    free = 0 if command.qualified_name in DIRECTION_FREE else None
+    free = 0 if name in DIRECTION_FREE else None
     return await off_the_loop(interaction, price, priced, shown, free)
 
 

@@ -110,6 +110,8 @@ async def priced_procedure(bot, line: str):
     # a volley: one shot enumerated, the volley added up (each shot is rolled on its own)
     "shoot shots:3 bs:3 strength:4 toughness:3 save:5",
     "shoot shots:4 bs:4 strength:5 toughness:4 wounds:2 save:4 ward:6 multiple_wounds:D3 flaming:true flammable:true",
+    # attacks in combat, Frenzy's one more among them, Hatred re-rolling misses
+    "combat attacks attacks:3 ws:4 enemy_ws:3 strength:4 toughness:3 save:6 frenzy:true hatred:true",
 ])
 async def test_exact_odds_agree_with_the_referees_own_dice_thrown_many_times(bot, play, line):
     """Each outcome's frequency over THROWS shots of the bot's real dice lies within 4 standard
@@ -175,3 +177,10 @@ async def test_dice_given_in_the_shot_are_fixed_and_the_rest_priced(play):
     exact = {o["outcome"]: Fraction(o["exact"]) for o in r["odds"]["outcomes"]}
     # artillery 2-10 (5/6) then the bounce; M (1/6) waits for the players' own chart roll
     assert sum(exact.values()) == 1 and exact["misfire"] == Fraction(1, 6) and exact["5 hits"] == Fraction(5, 9)
+
+
+async def test_combat_attacks_are_exact_with_the_attacks_frenzy_adds(play):
+    code, r = await play('/odds shot:"combat attacks attacks:2 ws:4 enemy_ws:4 strength:3 toughness:3 frenzy:true"')
+    assert code == 0 and r["odds"]["method"] == "exact" and "added up 3 times" in r["odds"]["how"]
+    # WS4 v WS4 hits on 4+ (1/2), S3 v T3 wounds on 4+ (1/2), no save: 1/4 an attack slays, 3 attacks
+    assert r["odds"]["expected"]["slain"] == pytest.approx(3 / 4)
