@@ -5,7 +5,9 @@ Keys (all optional)::
 
     token_file = "/run/secrets/discord_token"   # read when DISCORD_TOKEN is not set
     data_dir = "data"                           # logs, console pictures, the database
-    database = "data/bombardier.sqlite3"        # the SQLite file (default: bombardier.sqlite3 in data_dir)
+    database = "data/bombardier.sqlite3"        # the SQLite file (default: bombardier.sqlite3 in data_dir),
+                                                # or a server several bot processes share:
+                                                # "postgresql://user:password@host/dbname" (docs/hosting.md)
     sync_guilds = [123456789012345678]          # sync commands to these guilds only (instant), not globally
     sync_commands = true                        # sync the command tree with Discord at start
     log_level = "INFO"
@@ -46,15 +48,17 @@ class Settings:
     dice_seed: int | None = None
     """Seed for the bot's dice; None draws from the OS (the console's --seed sets it)."""
 
-    database: Path | None = None
-    """The SQLite file; None means ``bombardier.sqlite3`` in the data folder."""
+    database: Path | str | None = None
+    """The SQLite file (a path, or ``sqlite:`` and a path); None means ``bombardier.sqlite3`` in the
+    data folder. A ``postgresql://`` URL (a str) selects the PostgreSQL store instead."""
 
     @property
     def log_file(self) -> Path:
         return self.data_dir / "bombardier.log"
 
     @property
-    def database_path(self) -> Path:
+    def database_path(self) -> Path | str:
+        """The SQLite file's path, or the PostgreSQL URL."""
         return self.database if self.database is not None else self.data_dir / "bombardier.sqlite3"
 
 
@@ -85,9 +89,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         data_dir = PROJECT / data_dir
     database = env.get("BOMBARDIER_DATABASE", raw.get("database"))
     if database is not None:
-        database = Path(database)
-        if not database.is_absolute():
-            database = PROJECT / database
+        database = database_setting(str(database))
     try:
         guilds = tuple(int(g) for g in raw.get("sync_guilds", ()))
     except (TypeError, ValueError):
@@ -96,6 +98,27 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         token=token, data_dir=data_dir, sync_guilds=guilds, log_level=str(raw.get("log_level", "INFO")).upper(),
         sync_commands=bool(raw.get("sync_commands", True)), database=database,
     )
+
+
+def database_setting(text: str) -> Path | str:
+    """``database`` as written: a ``postgresql://`` URL stays a URL; ``sqlite:``, ``sqlite://`` or
+    ``sqlite:///`` before a path, or a bare path, is the SQLite file (relative to the project)."""
+    text = text.strip()
+    if text.startswith(("postgresql://", "postgres://")):
+        return text
+    if text.lower().startswith("sqlite:"):
+        text = text[len("sqlite:"):]
+        if text.startswith("///"):
+            text = text[2:]
+        elif text.startswith("//"):
+            text = text[2:]
+    if not text:
+        raise SettingsError("database is empty: give a SQLite file's path or a postgresql:// URL.")
+    if "://" in text:
+        raise SettingsError(f"database '{text.split('://')[0]}://...' is not a store Bombardier knows: give a "
+                            "SQLite file's path or a postgresql:// URL.")
+    path = Path(text)
+    return path if path.is_absolute() else PROJECT / path
 
 
 def unknown_words(keys: list[str]) -> str:

@@ -36,8 +36,13 @@ def _details(db) -> None:
     db["reply_actions"].add_column("details", str)
 
 
-MIGRATIONS = (Migration("reply-actions-1", _create), Migration("reply-actions-2", _log_entry),
-              Migration("reply-actions-3", _details))
+PG_ACTIONS_1 = """CREATE TABLE reply_actions (id TEXT COLLATE "C" PRIMARY KEY, guild_id BIGINT, channel_id BIGINT, user_id BIGINT,
+    command TEXT COLLATE "C" NOT NULL, options TEXT NOT NULL, dice TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL);
+CREATE INDEX idx_reply_actions_created_at ON reply_actions (created_at)"""
+
+MIGRATIONS = (Migration("reply-actions-1", _create, PG_ACTIONS_1),
+              Migration("reply-actions-2", _log_entry, "ALTER TABLE reply_actions ADD COLUMN log_entry TEXT"),
+              Migration("reply-actions-3", _details, "ALTER TABLE reply_actions ADD COLUMN details TEXT"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,6 @@
-"""The bot's one SQLite file, through sqlite-utils.
+"""The bot's store: one SQLite file through sqlite-utils (the embedded default), or a
+PostgreSQL server that several bot processes share (storage/postgres.py, chosen by a
+``postgresql://`` URL as the ``database`` setting). Both keep the contract below.
 
 Everything that lasts between commands (server and channel settings, campaigns, battles, war
 machine rosters, fortress state, the roll log) lives in one database file opened here. The
@@ -42,10 +44,15 @@ class Migration:
     """Unique and never renamed, e.g. ``"campaigns-1"``: the database records it once applied."""
     apply: Callable[[sqlite_utils.Database], None]
     """Creates or alters tables; runs inside the migration's own transaction."""
+    postgres: str | None = None
+    """The same change in PostgreSQL's dialect (statements separated by ``;``), for the
+    PostgreSQL store (storage/postgres.py)."""
 
 
 class Store:
     """One open database file. Use :meth:`open`; close with :meth:`close` (or ``with``)."""
+
+    backend = "sqlite"
 
     BUSY_TIMEOUT_S = 10.0
     """How long a write waits for another process's write lock before giving up."""
@@ -59,7 +66,12 @@ class Store:
     def open(cls, path: Path | str, migrations: Sequence[Migration]) -> Store:
         """Opens (creating if needed) the file at ``path`` and brings its schema up to date with the
         ``migrations`` it is handed (the bot's are storage.migrations.MIGRATIONS: use
-        :func:`storage.migrations.open_store`). ``":memory:"`` gives a private in-memory store."""
+        :func:`storage.migrations.open_store`). ``":memory:"`` gives a private in-memory store; a
+        ``postgresql://`` URL opens the PostgreSQL store instead (same contract)."""
+        from storage.postgres import PostgresStore, is_postgres
+
+        if is_postgres(path):
+            return PostgresStore.open(path, migrations)
         memory = str(path) == ":memory:"
         if not memory:
             path = Path(path)
@@ -145,6 +157,20 @@ class Store:
             cursor = self.db.execute(sql, params)
             columns = [c[0] for c in cursor.description]
             return [dict(zip(columns, row)) for row in cursor.fetchall()]
+
+    def lock(self, *key: object) -> None:
+        """Hold a named lock until the transaction ends. Nothing to do here: a SQLite transaction
+        already holds the whole database's write lock (``BEGIN IMMEDIATE``). PostgreSQL's store,
+        where writers run side by side, takes an advisory lock on the name."""
+
+    def lock_row(self, table: str, row_id: int) -> None:
+        """Lock one row until the transaction ends: as :meth:`lock`, already held here."""
+
+    def tables(self) -> list[str]:
+        return sorted(self.db.table_names())
+
+    def columns(self, table: str) -> list[str]:
+        return list(self.db[table].columns_dict)
 
     def close(self) -> None:
         with self._lock:

@@ -85,7 +85,7 @@ def forget_user(store: Store, user_id: int) -> Forgotten:
     """Deletes what the store holds about `user_id` in every server, but their roll log entries
     (see the module's docstring); one transaction."""
     with store.transaction() as db:
-        kept = _count(db, "SELECT count(*) FROM roll_entries WHERE user = ?", (str(user_id),))
+        kept = _count(db, 'SELECT count(*) FROM roll_entries WHERE "user" = ?', (str(user_id),))
         memberships = _delete(db, "DELETE FROM campaign_members WHERE user_id = ?", (user_id,))
         places = _delete(db, "DELETE FROM battle_players WHERE user_id = ?", (user_id,))
         shots = _delete(db, "DELETE FROM shots WHERE user_id = ? OR machine_id IN "

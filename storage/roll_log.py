@@ -83,8 +83,25 @@ def _undelivered(db: sqlite_utils.Database) -> None:
     db["roll_undelivered"].create({"chain": str, "epoch": int, "roll": int, "at": str}, pk=("chain", "epoch", "roll"))
 
 
-MIGRATIONS = (Migration("roll-log-1", _create), Migration("roll-log-2", _append_order),
-              Migration("roll-log-3", _sealed_entries), Migration("roll-log-undelivered-1", _undelivered))
+PG_ROLL_LOG_1 = """
+CREATE TABLE roll_chains (chain TEXT COLLATE "C" NOT NULL, epoch INTEGER NOT NULL, secret TEXT NOT NULL, commitment TEXT NOT NULL,
+    next_roll INTEGER NOT NULL, last_hash TEXT NOT NULL, started_at TEXT NOT NULL, revealed_at TEXT,
+    PRIMARY KEY (chain, epoch));
+CREATE TABLE roll_entries (chain TEXT COLLATE "C" NOT NULL, epoch INTEGER NOT NULL, roll INTEGER NOT NULL, "time" TEXT,
+    "user" TEXT COLLATE "C", command TEXT COLLATE "C", options TEXT, dice TEXT, summary TEXT, previous TEXT, hash TEXT,
+    PRIMARY KEY (chain, epoch, roll))
+"""
+PG_ROLL_LOG_2 = """ALTER TABLE roll_entries ADD COLUMN "position" INTEGER;
+UPDATE roll_entries SET "position" = roll;
+CREATE UNIQUE INDEX idx_roll_entries_chain_epoch_position ON roll_entries (chain, epoch, "position")"""
+PG_ROLL_LOG_3 = """ALTER TABLE roll_chains ADD COLUMN version INTEGER; UPDATE roll_chains SET version = 2;
+ALTER TABLE roll_entries ADD COLUMN salt TEXT; ALTER TABLE roll_entries ADD COLUMN unsealed INTEGER"""
+PG_UNDELIVERED_1 = """CREATE TABLE roll_undelivered (chain TEXT COLLATE "C" NOT NULL, epoch INTEGER NOT NULL, roll INTEGER NOT NULL,
+    at TEXT, PRIMARY KEY (chain, epoch, roll))"""
+
+MIGRATIONS = (Migration("roll-log-1", _create, PG_ROLL_LOG_1), Migration("roll-log-2", _append_order, PG_ROLL_LOG_2),
+              Migration("roll-log-3", _sealed_entries, PG_ROLL_LOG_3),
+              Migration("roll-log-undelivered-1", _undelivered, PG_UNDELIVERED_1))
 
 
 def mark_undelivered(store: Store, chain: str, epoch: int, roll: int) -> None:
@@ -160,6 +177,7 @@ def open_chain(store: Store, chain: str, new_secret: Callable[[], bytes]) -> Cha
     """The chain's current epoch, started under a new secret if it has none open (a battle
     calls this at its start to post the commitment)."""
     with store.transaction() as db:
+        store.lock("roll-chain", chain)
         return _current(db, chain, new_secret)[0]
 
 
@@ -168,6 +186,7 @@ def next_roll(store: Store, chain: str, new_secret: Callable[[], bytes]) -> Roll
     statements): no other command gets the same number. The command then runs outside any
     transaction and :func:`append` logs it; a command that fails leaves the number unused."""
     with store.transaction() as db:
+        store.lock("roll-chain", chain)  # one number per roll, and one epoch begun, across processes
         state, secret = _current(db, chain, new_secret)
         db.execute("update roll_chains set next_roll = next_roll + 1 where chain = ? and epoch = ?",
                    [chain, state.epoch])
@@ -182,6 +201,7 @@ def append(
     entries stand in append order; their numbers are the ones drawn). A command still running
     when its epoch is revealed is logged in that epoch all the same: its dice came from it."""
     with store.transaction() as db:
+        store.lock("roll-chain", slot.chain.chain)  # the chain never forks: one append at a time
         row = db["roll_chains"].get((slot.chain.chain, slot.chain.epoch))
         last = db.execute("select coalesce(max(position), 0) from roll_entries where chain = ? and epoch = ?",
                           [slot.chain.chain, slot.chain.epoch]).fetchone()[0]
@@ -362,6 +382,7 @@ def reveal(store: Store, chain: str, new_secret: Callable[[], bytes], *, rotate:
     """Disclose the chain's current secret and, with `rotate`, start the next epoch under a new
     one (a channel's); a battle's chain ends instead. None when the chain never rolled."""
     with store.transaction() as db:
+        store.lock("roll-chain", chain)
         row = _epoch_row(store, chain, None)
         if row is None:
             return None

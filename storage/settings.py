@@ -62,7 +62,11 @@ def _rules(db) -> None:
     db.execute("ALTER TABLE settings ADD COLUMN joining TEXT")
 
 
-MIGRATIONS = (Migration("settings-1", _create), Migration("settings-2", _rules))
+PG_SETTINGS_1 = """CREATE TABLE settings (guild_id BIGINT NOT NULL, channel_id BIGINT NOT NULL, game TEXT COLLATE "C",
+    private_rolls INTEGER, gm_role_id BIGINT, updated_by BIGINT, updated_at DOUBLE PRECISION, PRIMARY KEY (guild_id, channel_id))"""
+PG_SETTINGS_2 = 'ALTER TABLE settings ADD COLUMN turns TEXT COLLATE "C"; ALTER TABLE settings ADD COLUMN joining TEXT COLLATE "C"'
+
+MIGRATIONS = (Migration("settings-1", _create, PG_SETTINGS_1), Migration("settings-2", _rules, PG_SETTINGS_2))
 
 
 def settings_for(store: Store, guild_id: int, channel_id: int | None = None) -> Settings:

@@ -25,7 +25,10 @@ def _create(db: sqlite_utils.Database) -> None:
     )
 
 
-MIGRATIONS = (Migration("sieges-1", _create),)
+PG_SIEGES_1 = f"""CREATE TABLE IF NOT EXISTS {TABLE} (channel_id BIGINT NOT NULL, section TEXT COLLATE "C" NOT NULL, kind TEXT COLLATE "C",
+    gate INTEGER, tokens INTEGER, breached INTEGER, updated_at DOUBLE PRECISION, PRIMARY KEY (channel_id, section))"""
+
+MIGRATIONS = (Migration("sieges-1", _create, PG_SIEGES_1),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,7 @@ def update_section(store: Store, channel_id: int, section: str, kind: str, gate:
     write the outcome back, all in one transaction. Returns the section as it was (None when
     new) and the test."""
     with store.transaction():
+        store.lock("siege-section", channel_id, section_name(section))
         before = get_section(store, channel_id, section)
         tokens = 0 if before is None else before.tokens
         result = test(tokens, before)

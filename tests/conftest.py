@@ -13,3 +13,27 @@ def pytest_addoption(parser):
         "--regen-golden", action="store_true", default=False,
         help="rewrite the golden pictures of tests/renders from the current renderers",
     )
+
+
+# -- the store on both backends (issue 15) ------------------------------------------------------
+import pytest  # noqa: E402
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=BACKENDS)
+def database(request, tmp_path):
+    """Where a test's store lives, once on each backend: a SQLite file in the test's folder, then a
+    fresh database on a real PostgreSQL server (tests/postgres_server.py). Hand it to
+    ``open_store`` or to ``Settings(database=...)``, or to a child process as a string."""
+    if request.param == "sqlite":
+        yield tmp_path / "b.sqlite3"
+        return
+    from tests import postgres_server
+
+    try:
+        url = postgres_server.fresh_database()
+    except postgres_server.Unavailable as e:
+        pytest.skip(str(e))
+    yield url
+    postgres_server.drop_database(url)

@@ -19,8 +19,8 @@ G1, G2 = 11, 22
 
 
 @pytest.fixture
-def store(tmp_path):
-    with open_store(tmp_path / "b.sqlite3") as s:
+def store(database):
+    with open_store(database) as s:
         yield s
 
 
@@ -28,7 +28,7 @@ def test_the_schema_is_built_by_named_migrations(store):
     names = [r["name"] for r in store.read("SELECT name FROM schema_migrations ORDER BY applied_at")]
     assert names[0] == "settings-1" and {"campaigns-1", "settings-2", "campaigns-2"} <= set(names)  # and others'
     assert {"settings", "campaigns", "campaign_members", "battles", "battle_players", "machines", "shots"} <= set(
-        store.db.table_names())
+        store.tables())
 
 
 # -- settings ----------------------------------------------------------------------------------
@@ -183,8 +183,8 @@ def test_destroyed_wounded_and_crewless_machines(store):
     assert c.battle_shots(store, G2, b.id) == []
 
 
-def test_state_survives_closing_and_reopening_the_file(tmp_path):
-    path = tmp_path / "b.sqlite3"
+def test_state_survives_closing_and_reopening_the_file(database):
+    path = database
     with open_store(path) as s:
         m = machine(s)
         b = c.start_battle(s, G1, 5, by=1)
@@ -211,8 +211,8 @@ while True:
 """
 
 
-def test_a_process_killed_mid_command_leaves_turn_and_players_consistent(tmp_path):
-    path = tmp_path / "b.sqlite3"
+def test_a_process_killed_mid_command_leaves_turn_and_players_consistent(database):
+    path = database
     with open_store(path) as s:
         c.start_battle(s, G1, 5, by=1)
     proc = subprocess.Popen([sys.executable, "-c", TURNER, str(ROOT), str(path)], stdout=subprocess.PIPE, text=True)
@@ -225,7 +225,8 @@ def test_a_process_killed_mid_command_leaves_turn_and_players_consistent(tmp_pat
         assert b.turn > 1
         # each turn and its player commit together: turn N always has player 1000 + N
         assert b.players == (1, *range(1002, 1000 + b.turn + 1))
-        assert s.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        if s.backend == "sqlite":
+            assert s.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
 def test_the_roster_shows_a_silence_wherever_it_is_listed_while_its_battle_lasts(store):
@@ -271,8 +272,8 @@ for _ in range(30):
 """
 
 
-def test_two_bot_processes_moving_one_battle_on_lose_no_turn(tmp_path):
-    path = tmp_path / "b.sqlite3"
+def test_two_bot_processes_moving_one_battle_on_lose_no_turn(database):
+    path = database
     with open_store(path) as s:
         c.start_battle(s, G1, 5, by=1)
     procs = [subprocess.Popen([sys.executable, "-c", TURNS, str(ROOT), str(path)]) for _ in range(3)]
@@ -298,9 +299,10 @@ def test_status_counts_shots_in_sql_as_loading_them_would(store):
     assert len(tally) == len(shots) == 8
     assert dict(tally.lost_at) == {s.machine: s.turn for s in shots if s.state_after.startswith("destroyed")} == {"Gun 2": 2}
     assert c.shot_tally(store, G2, b.id).count == 0  # another server's battle number shows nothing
-    plan = " ".join(str(r) for r in store.db.execute(
-        "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM shots WHERE battle_id = ? AND guild_id = ?", (b.id, G1)).fetchall())
-    assert "COVERING INDEX shots_tally" in plan
+    if store.backend == "sqlite":  # PostgreSQL's planner reads a table this small whole, whatever the index
+        plan = " ".join(str(r) for r in store.db.execute(
+            "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM shots WHERE battle_id = ? AND guild_id = ?", (b.id, G1)).fetchall())
+        assert "COVERING INDEX shots_tally" in plan
 
 
 def test_the_tally_keeps_every_silence_of_the_battle(store):

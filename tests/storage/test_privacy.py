@@ -18,8 +18,8 @@ CH1, CH2 = 110, 220
 
 
 @pytest.fixture
-def store(tmp_path):
-    with open_store(tmp_path / "b.sqlite3") as s:
+def store(database):
+    with open_store(database) as s:
         yield s
 
 
@@ -65,8 +65,8 @@ def test_every_column_holding_a_user_id_is_known(store):
     (and docs/privacy.md)."""
     looks_like_a_user = re.compile(r"(^user$|user_id|_by$|owner|member|player)")
     found = {}
-    for table in store.db.table_names():
-        for column in store.db[table].columns_dict:
+    for table in store.tables():
+        for column in store.columns(table):
             if looks_like_a_user.search(column):
                 found.setdefault(table, set()).add(column)
     assert found == {t: set(cols) for t, cols in privacy.USER_COLUMNS.items()}
@@ -115,12 +115,15 @@ def test_forgetting_the_maker_blanks_their_id_on_what_others_keep(store):
 def test_purging_a_server_removes_all_of_it_and_nothing_of_another(store):
     a_server(store, G1, CH1)
     battle2 = a_server(store, G2, CH2)
-    guild_tables = [t for t in privacy.USER_COLUMNS if "guild_id" in store.db[t].columns_dict]
+    guild_tables = [t for t in privacy.USER_COLUMNS if "guild_id" in store.columns(t)]
 
     def other_server():
-        rows = {t: store.read(f"SELECT * FROM {t} WHERE guild_id = ? ORDER BY rowid", (G2,)) for t in guild_tables}
-        rows["roll_entries"] = store.read("SELECT * FROM roll_entries WHERE chain IN (?, ?) ORDER BY rowid",
-                                          (roll_log.channel_chain(G2, CH2), f"battle:{battle2.id}"))
+        def unordered(rows):
+            return sorted(repr(sorted(r.items())) for r in rows)
+
+        rows = {t: unordered(store.read(f"SELECT * FROM {t} WHERE guild_id = ?", (G2,))) for t in guild_tables}
+        rows["roll_entries"] = unordered(store.read("SELECT * FROM roll_entries WHERE chain IN (?, ?)",
+                                                    (roll_log.channel_chain(G2, CH2), f"battle:{battle2.id}")))
         return rows
 
     other_before = other_server()
@@ -151,8 +154,12 @@ def test_a_purge_reaches_a_siege_in_a_channel_only_discord_lists(store):
 def test_each_is_one_transaction(store, monkeypatch, work):
     """A failure half-way (here, at the fourth statement) leaves every row as it was."""
     a_server(store, G1, CH1)
-    tables = store.db.table_names()
-    before = {t: store.read(f"SELECT * FROM {t} ORDER BY rowid") for t in tables}
+    tables = store.tables()
+
+    def rows(t):
+        return sorted(repr(sorted(r.items())) for r in store.read(f"SELECT * FROM {t}"))
+
+    before = {t: rows(t) for t in tables}
     real, calls = privacy._delete, []
 
     def failing(db, sql, params=()):
@@ -164,4 +171,4 @@ def test_each_is_one_transaction(store, monkeypatch, work):
     monkeypatch.setattr(privacy, "_delete", failing)
     with pytest.raises(RuntimeError):
         work(store)
-    assert {t: store.read(f"SELECT * FROM {t} ORDER BY rowid") for t in tables} == before
+    assert {t: rows(t) for t in tables} == before

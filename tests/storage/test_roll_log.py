@@ -24,8 +24,8 @@ def secrets():
 
 
 @pytest.fixture
-def store(tmp_path):
-    with open_store(tmp_path / "b.sqlite3") as s:
+def store(database):
+    with open_store(database) as s:
         yield s
 
 
@@ -38,7 +38,7 @@ def do_roll(store, text, new_secret, chain=CHAIN, faces=None, user="7"):
 
 
 def test_the_migration_creates_the_tables(store):
-    assert {"roll_chains", "roll_entries"} <= set(store.db.table_names())
+    assert {"roll_chains", "roll_entries"} <= set(store.tables())
     assert store.read("select name from schema_migrations where name = 'roll-log-1'")
 
 
@@ -122,8 +122,8 @@ def test_the_csv_export_has_one_row_per_entry(store):
     assert rows[0]["options"] == '{"dice": "3", "expression": "2d6"}'
 
 
-def test_the_log_survives_a_restart(tmp_path):
-    path = tmp_path / "b.sqlite3"
+def test_the_log_survives_a_restart(database):
+    path = database
     new = secrets()
     with open_store(path) as s:
         do_roll(s, "1d6", new)
@@ -145,8 +145,8 @@ def test_two_step_wiring_next_roll_then_append(store):
         roll_log.append(store, slot, user="1", command="fire cannon", options={}, dice=(), summary=())
 
 
-def test_concurrent_rolls_on_two_connections_never_share_a_number(tmp_path):
-    path = tmp_path / "b.sqlite3"
+def test_concurrent_rolls_on_two_connections_never_share_a_number(database):
+    path = database
     open_store(path).close()
     new = secrets()
     lock = threading.Lock()
@@ -208,7 +208,8 @@ def test_numbers_drawn_at_once_and_appended_in_any_order_verify(tmp_path_factory
 def legacy_epoch(store, new):
     """An epoch open when the bot was upgraded: migration roll-log-3 marks it version 2."""
     roll_log.open_chain(store, CHAIN, new)
-    store.db.execute("update roll_chains set version = 2")
+    with store.transaction() as db:
+        db.execute("update roll_chains set version = 2")
 
 
 def test_an_epoch_begun_before_version_3_keeps_its_dice_and_hashes_to_the_end(store):

@@ -9,8 +9,8 @@ import pytest
 from engine.errors import RulesError
 
 
-def test_tokens_survive_a_restart_and_fall_with_the_section(tmp_path):
-    path = tmp_path / "bombardier.db"
+def test_tokens_survive_a_restart_and_fall_with_the_section(database):
+    path = database
     store = open_store(path)
     t = section_test(store, 7, "Gate", "gateway", False, EnteredDice("2 3 6", RandomDice(1)), hits=3)
     assert t.tokens_after == 1
@@ -32,8 +32,8 @@ def test_tokens_survive_a_restart_and_fall_with_the_section(tmp_path):
     store.close()
 
 
-def test_a_refused_test_changes_nothing(tmp_path):
-    store = open_store(tmp_path / "b.db")
+def test_a_refused_test_changes_nothing(database):
+    store = open_store(database)
     with pytest.raises(RulesError, match="left over"):
         section_test(store, 1, "wall", "wall", False, EnteredDice("1 1 1", RandomDice(1)), hits=1)
     assert sieges.sections(store, 1) == []

@@ -21,8 +21,9 @@ CHANNEL = 70
 
 
 @pytest.fixture
-async def bot(tmp_path):
-    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=5))
+async def bot(tmp_path, database):
+    """The bot with every cog, its store on each backend in turn (SQLite, then PostgreSQL)."""
+    bot = create_bot(Settings(data_dir=tmp_path, database=database, sync_commands=False, dice_seed=5))
     await bot.load_cogs()
     yield bot
     await bot.close()
@@ -281,8 +282,8 @@ async def test_the_same_machine_fired_twice_at_once_is_silenced_once(bot):
     assert len(campaigns.battle_shots(bot.store, GUILD, 1)) == len(answered)
 
 
-async def test_state_survives_a_restart_of_the_bot(tmp_path):
-    settings = Settings(data_dir=tmp_path, sync_commands=False, dice_seed=5)
+async def test_state_survives_a_restart_of_the_bot(tmp_path, database):
+    settings = Settings(data_dir=tmp_path, database=database, sync_commands=False, dice_seed=5)
     first = create_bot(settings)
     await first.load_cogs()
     await campaign_table(first)

@@ -23,8 +23,9 @@ CHANNEL, OTHER_CHANNEL = 70, 80
 
 
 @pytest.fixture
-async def bot(tmp_path):
-    bot = create_bot(Settings(data_dir=tmp_path, sync_commands=False, dice_seed=5))
+async def bot(tmp_path, database):
+    """The bot with every cog, its store on each backend in turn (SQLite, then PostgreSQL)."""
+    bot = create_bot(Settings(data_dir=tmp_path, database=database, sync_commands=False, dice_seed=5))
     await bot.load_cogs()
     yield bot
     await bot.close()
@@ -65,7 +66,8 @@ async def a_table(bot, guild=GUILD, channel=CHANNEL):
 
 
 def tables(store) -> dict[str, list[dict]]:
-    return {t: store.read(f"SELECT * FROM {t} ORDER BY rowid") for t in store.db.table_names()}
+    """Every row of every table, in an order both backends give (sorted, not by SQLite's rowid)."""
+    return {t: sorted(store.read(f"SELECT * FROM {t}"), key=lambda r: repr(sorted(r.items()))) for t in store.tables()}
 
 
 # -- /settings forget-me ---------------------------------------------------------------------------
