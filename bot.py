@@ -85,6 +85,10 @@ class BombardierTree(app_commands.CommandTree):
         if isinstance(original, RulesError):
             await send_error(interaction, str(original))
             return
+        if isinstance(original, StoreError):  # the database is away or busy: say so, nothing was saved
+            log.warning("command /%s: %s", interaction.command.qualified_name if interaction.command else "?", original)
+            await send_error(interaction, str(original), failure=True)
+            return
         if isinstance(error, app_commands.TransformerError):
             await send_error(interaction, f"'{error.value}' is not a valid {error.type.name} here.")
             return

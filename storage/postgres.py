@@ -196,11 +196,18 @@ class PostgresStore:
         except ImportError:
             raise StoreError("The database is PostgreSQL, but psycopg is not installed: run ./bombardier once "
                              "(it installs requirements.lock), or pip install 'psycopg[binary]' psycopg-pool.") from None
+        try:  # one connection first, so that a server that is not there says why at once
+            psycopg.connect(url, connect_timeout=int(cls.CONNECT_TIMEOUT_S)).close()
+        except (psycopg.Error, ValueError) as e:
+            raise StoreError(f"The database {redacted(url)} cannot be reached: {_reason(e)}.") from None
         try:
             pool = ConnectionPool(
                 url, min_size=1, max_size=cls.POOL_SIZE, timeout=cls.CONNECT_TIMEOUT_S, open=False,
                 kwargs={"autocommit": True, "connect_timeout": int(cls.CONNECT_TIMEOUT_S)},
                 check=ConnectionPool.check_connection, name="bombardier",
+                # a lost server is retried with backoff for this long, then afresh on the next command,
+                # so a server back after a long outage is in use again within seconds
+                reconnect_timeout=cls.CONNECT_TIMEOUT_S,
             )
             pool.open(wait=True, timeout=cls.CONNECT_TIMEOUT_S)
         except (psycopg.Error, Exception) as e:  # PoolTimeout, a malformed URL...
