@@ -5,6 +5,8 @@
     python bot.py commands [--json | --markdown]
     python bot.py verify <export.json> [--head HASH]   check a roll log export (exit 0 ok, 1 failed,
                                   2 unreadable); needs only Python's standard library
+    python bot.py migrate-store --from data/bombardier.sqlite3 --to postgresql://... [--replace]
+                                  copy the SQLite store into PostgreSQL, counted and verified
 
 :func:`create_bot` builds the configured bot without connecting (tests and the Discord stand-in
 use it).
@@ -302,6 +304,29 @@ def verify_export(path: str, head: str | None = None) -> int:
     return verify_file(path, head)
 
 
+def migrate_store_command(source: str, target: str, *, replace: bool) -> int:
+    """``bot.py migrate-store``: the copy, its counts and checks on stdout; a refusal in one line."""
+    from config.settings import database_setting
+    from storage.migrate import MigrateError, migrate_store
+
+    try:
+        target_setting = database_setting(target)
+        print(f"Copying {source} into {redacted_target(target_setting)}:")
+        copied = migrate_store(database_setting(source), target_setting, replace=replace, progress=print)
+    except (MigrateError, SettingsError) as e:
+        print(e, file=sys.stderr)
+        return 2
+    print(f"Copied {copied.total} rows in {len(copied.rows)} tables; every count matches and "
+          f"{copied.chains} roll log epochs verify on the target. Point the bot's database setting at it.")
+    return 0
+
+
+def redacted_target(target: object) -> str:
+    from storage.postgres import is_postgres, redacted
+
+    return redacted(target) if is_postgres(target) else str(target)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bot.py", description="Bombardier, a referee for tabletop war machines.")
     sub = parser.add_subparsers(dest="mode")
@@ -317,10 +342,18 @@ def main(argv: list[str] | None = None) -> int:
     from console.verify import add_arguments
 
     add_arguments(check)
+    move = sub.add_parser("migrate-store", help="copy a SQLite store into PostgreSQL (docs/hosting.md)")
+    move.add_argument("--from", dest="source", required=True, metavar="SQLITE_PATH",
+                      help="the SQLite file to copy (the bot's data/bombardier.sqlite3, or its database setting)")
+    move.add_argument("--to", dest="target", required=True, metavar="postgresql://...",
+                      help="the PostgreSQL database to copy into (a SQLite path also works)")
+    move.add_argument("--replace", action="store_true", help="delete what the target holds first (never by default)")
     args = parser.parse_args(argv)
 
     if args.mode == "verify":
         return verify_export(args.export, args.head)
+    if args.mode == "migrate-store":
+        return migrate_store_command(args.source, args.target, replace=args.replace)
 
     try:
         settings = load_settings()

@@ -25,28 +25,14 @@ import contextlib
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import sqlite_utils
 
+from storage.contract import Migration, StoreError
 
-class StoreError(Exception):
-    """The database file cannot be used (unreadable, locked for too long, newer than this bot)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    """One change to the schema, applied once per database, in the order listed."""
-
-    name: str
-    """Unique and never renamed, e.g. ``"campaigns-1"``: the database records it once applied."""
-    apply: Callable[[sqlite_utils.Database], None]
-    """Creates or alters tables; runs inside the migration's own transaction."""
-    postgres: str | None = None
-    """The same change in PostgreSQL's dialect (statements separated by ``;``), for the
-    PostgreSQL store (storage/postgres.py)."""
+__all__ = ["Migration", "Store", "StoreError"]
 
 
 class Store:

@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from storage.database import Migration, StoreError
+from storage.contract import Migration, StoreError
 
 SCHEMES = ("postgresql://", "postgres://")
 
