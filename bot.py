@@ -102,11 +102,17 @@ class BombardierTree(app_commands.CommandTree):
         await send_error(interaction, APOLOGY, failure=True)
 
 
-class BombardierBot(commands.Bot):
-    """The bot, given its settings; extensions are loaded in :meth:`setup_hook`."""
+class BombardierBot(commands.AutoShardedBot):
+    """The bot, given its settings; extensions are loaded in :meth:`setup_hook`.
+
+    Sharded as the settings say (issue 15): by default one process runs every shard Discord
+    recommends; ``shard_count`` and ``shard_ids`` (or ``BOMBARDIER_SHARDS=0-3/8``) give this process
+    some of them, the other processes the rest, all sharing one PostgreSQL store (docs/hosting.md)."""
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(
+            shard_count=settings.shard_count,
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=BombardierTree,
@@ -189,6 +195,10 @@ class BombardierBot(commands.Bot):
         return open_store(self.settings.database_path)
 
     async def close(self) -> None:
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            # never logged in (the console, tests): AutoShardedClient.close() posts to the event
+            # queue that only its setup hook creates
+            self._AutoShardedClient__queue = asyncio.PriorityQueue()
         await super().close()
         if "roll_store" in self.__dict__ and self.throwaway_log:
             self.roll_store.close()

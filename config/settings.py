@@ -10,7 +10,12 @@ Keys (all optional)::
                                                 # "postgresql://user:password@host/dbname" (docs/hosting.md)
     sync_guilds = [123456789012345678]          # sync commands to these guilds only (instant), not globally
     sync_commands = true                        # sync the command tree with Discord at start
+    shard_count = 8                             # Discord shards in all (default: as Discord recommends)
+    shard_ids = [0, 1, 2, 3]                    # the shards this process runs (default: all of them)
     log_level = "INFO"
+
+``BOMBARDIER_SHARDS=0-3/8`` sets both shard keys at once (shards 0 to 3 of 8; ``1,5/8``; ``8``
+for all 8 in this process): see docs/hosting.md for running shards as processes.
 
 The token is never logged and never part of ``repr(settings)``.
 """
@@ -25,7 +30,8 @@ from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
 
-KNOWN_KEYS = ("token_file", "data_dir", "database", "sync_guilds", "sync_commands", "log_level")
+KNOWN_KEYS = ("token_file", "data_dir", "database", "sync_guilds", "sync_commands", "log_level", "shard_count",
+              "shard_ids")
 """Every key bombardier.toml may hold: any other is refused at start, by name (a typo such as
 ``sync_guild`` would otherwise be ignored without a word). A new setting adds its key here."""
 
@@ -51,6 +57,11 @@ class Settings:
     database: Path | str | None = None
     """The SQLite file (a path, or ``sqlite:`` and a path); None means ``bombardier.sqlite3`` in the
     data folder. A ``postgresql://`` URL (a str) selects the PostgreSQL store instead."""
+
+    shard_count: int | None = None
+    """Discord shards in all; None lets Discord recommend how many (discord.py's AutoShardedBot)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs; None runs every one (needs :attr:`shard_count` when given)."""
 
     @property
     def log_file(self) -> Path:
@@ -94,10 +105,57 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         guilds = tuple(int(g) for g in raw.get("sync_guilds", ()))
     except (TypeError, ValueError):
         raise SettingsError(f"sync_guilds in {path} must be a list of guild ids.") from None
+    if env.get("BOMBARDIER_SHARDS", "").strip():
+        shard_count, shard_ids = shards_setting(env["BOMBARDIER_SHARDS"], "BOMBARDIER_SHARDS")
+    else:
+        shard_count, shard_ids = raw.get("shard_count"), raw.get("shard_ids")
+        if shard_count is not None and (isinstance(shard_count, bool) or not isinstance(shard_count, int)):
+            raise SettingsError(f"shard_count in {path} must be a whole number of shards, not {shard_count!r}.")
+        if shard_ids is not None:
+            if not isinstance(shard_ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in shard_ids):
+                raise SettingsError(f"shard_ids in {path} must be a list of shard numbers, e.g. [0, 1].")
+            shard_ids = tuple(shard_ids)
+        check_shards(shard_count, shard_ids, str(path))
     return Settings(
         token=token, data_dir=data_dir, sync_guilds=guilds, log_level=str(raw.get("log_level", "INFO")).upper(),
-        sync_commands=bool(raw.get("sync_commands", True)), database=database,
+        sync_commands=bool(raw.get("sync_commands", True)), database=database, shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+def shards_setting(text: str, where: str) -> tuple[int, tuple[int, ...] | None]:
+    """``BOMBARDIER_SHARDS``: ``0-3/8`` (shards 0 to 3 of 8), ``1,5/8``, or ``8`` (all 8 here)."""
+    text = text.strip()
+    ids_text, _, count_text = text.rpartition("/")
+    example = "e.g. 0-3/8 for shards 0 to 3 of 8, or 8 for all eight in this process"
+    try:
+        count = int(count_text)
+        ids: list[int] = []
+        if ids_text:
+            for part in ids_text.split(","):
+                first, dash, last = part.strip().partition("-")
+                ids.extend(range(int(first), int(last) + 1) if dash else [int(first)])
+    except ValueError:
+        raise SettingsError(f"{where}='{text}' is not a list of shards: {example}.") from None
+    shard_ids = tuple(ids) if ids_text else None
+    check_shards(count, shard_ids, where)
+    return count, shard_ids
+
+
+def check_shards(count: int | None, ids: tuple[int, ...] | None, where: str) -> None:
+    if count is not None and count < 1:
+        raise SettingsError(f"{where}: a bot has at least 1 shard, not {count}.")
+    if ids is None:
+        return
+    if count is None:
+        raise SettingsError(f"{where}: shard_ids needs shard_count (how many shards there are in all).")
+    if not ids:
+        raise SettingsError(f"{where}: shard_ids is empty; leave it out to run every shard here.")
+    wrong = sorted({i for i in ids if not 0 <= i < count})
+    if wrong:
+        raise SettingsError(f"{where}: shard {wrong[0]} does not exist among {count} shards (they are 0 to {count - 1}).")
+    if len(set(ids)) != len(ids):
+        raise SettingsError(f"{where}: a shard is listed twice in {list(ids)}.")
 
 
 def database_setting(text: str) -> Path | str:

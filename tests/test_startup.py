@@ -7,6 +7,8 @@ pointed at a local address: nothing leaves 127.0.0.1.
 
 from __future__ import annotations
 
+import os
+import re
 import socket
 import subprocess
 import sys
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from config.settings import KNOWN_KEYS, SettingsError, load_settings
+from config.settings import KNOWN_KEYS, Settings, SettingsError, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "MTIz.secret-token.never-shown"
@@ -152,3 +154,52 @@ async def test_a_one_shot_console_command_loads_only_its_own_cog_and_the_buttons
     await bot.load_cogs(top_level_name("/help"))  # /help walks the whole tree: everything loads
     assert {"cogs.campaign.commands", "cogs.rules.commands", "cogs.wh40k.vehicles"} <= set(bot.extensions)
     await bot.close()
+
+
+# -- shards (issue 15) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("written, count, ids", [
+    ("0-3/8", 8, (0, 1, 2, 3)), ("1,5/8", 8, (1, 5)), ("0-1,6/8", 8, (0, 1, 6)), ("8", 8, None), (" 1/2 ", 2, (1,)),
+])
+def test_bombardier_shards_names_this_processs_shards(written, count, ids):
+    from config.settings import load_settings
+
+    settings = load_settings({"BOMBARDIER_SHARDS": written, "BOMBARDIER_CONFIG": os.devnull})
+    assert (settings.shard_count, settings.shard_ids) == (count, ids)
+
+
+@pytest.mark.parametrize("written, says", [
+    ("4/4", "shard 4 does not exist among 4 shards (they are 0 to 3)"),
+    ("0,0/2", "a shard is listed twice"),
+    ("0/0", "at least 1 shard"),
+    ("two", "is not a list of shards: e.g. 0-3/8"),
+    ("a-b/8", "is not a list of shards"),
+])
+def test_a_wrong_bombardier_shards_is_refused_in_words(written, says):
+    from config.settings import SettingsError, load_settings
+
+    with pytest.raises(SettingsError, match=re.escape(says)):
+        load_settings({"BOMBARDIER_SHARDS": written, "BOMBARDIER_CONFIG": os.devnull})
+
+
+def test_the_toml_shard_keys_are_checked_too(tmp_path):
+    from config.settings import SettingsError, load_settings
+
+    toml = tmp_path / "b.toml"
+    toml.write_text("shard_count = 4\nshard_ids = [2, 3]\n")
+    settings = load_settings({"BOMBARDIER_CONFIG": str(toml)})
+    assert (settings.shard_count, settings.shard_ids) == (4, (2, 3))
+    toml.write_text("shard_ids = [1]\n")
+    with pytest.raises(SettingsError, match="shard_ids needs shard_count"):
+        load_settings({"BOMBARDIER_CONFIG": str(toml)})
+    toml.write_text('shard_count = "8"\n')
+    with pytest.raises(SettingsError, match="must be a whole number of shards"):
+        load_settings({"BOMBARDIER_CONFIG": str(toml)})
+
+
+def test_the_bot_runs_every_shard_by_default_and_the_configured_ones_otherwise(tmp_path):
+    from bot import create_bot
+
+    default = create_bot(Settings(data_dir=tmp_path, sync_commands=False))
+    assert default.shard_count is None and default.shard_ids is None  # as many as Discord recommends, all here
+    some = create_bot(Settings(data_dir=tmp_path, sync_commands=False, shard_count=8, shard_ids=(2, 3)))
+    assert some.shard_count == 8 and some.shard_ids == [2, 3]

@@ -14,8 +14,13 @@ or command schema past Discord's limits gets Discord's own answer, HTTP 400 with
 failing field's path, and is kept in :attr:`DiscordStandIn.refused`; the e2e fixture fails any test
 that leaves a refusal there without expecting it.
 
-The test process points the client here with :func:`point_discord_py_at`; nothing in the
-shipped bot knows about the stand-in.
+Shards (issue 15): ``GET /gateway/bot`` recommends :attr:`DiscordStandIn.shard_count` shards; each
+gateway connection's IDENTIFY names its shard ``[id, count]``; READY and GUILD_CREATE carry only the
+guilds of that shard, and each guild's events go only to the connection of the shard Discord would
+use, ``(guild_id >> 22) % shard_count`` (events outside a guild go to shard 0).
+
+The test process points the client here with :func:`point_discord_py_at` (a bot in a child process:
+tests/e2e/shard_process.py); nothing in the shipped bot knows about the stand-in.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ APP_ID = 900000000000000001
 BOT_ID = APP_ID
 GUILD_ID = 900000000000000100
 CHANNEL_ID = 900000000000000101
+GUILD_2_ID = GUILD_ID + (1 << 22)
+"""A second server, on the other shard of two (``(id >> 22) % 2`` differs from :data:`GUILD_ID`'s)."""
+CHANNEL_2_ID = GUILD_2_ID + 1
 USER_ID = 900000000000000200
 SESSION = "standin-session"
 PLAYER_PERMISSIONS = "104324673"
@@ -84,7 +92,14 @@ class DiscordStandIn:
     """The stand-in server. ``await start()``, point the client at :attr:`rest_base` and
     :attr:`gateway_url`, then drive it with :meth:`dispatch` and read :attr:`requests`."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, guilds: tuple[int, ...] = (GUILD_ID,), shard_count: int = 1) -> None:
+        self.guilds = guilds
+        """The servers the bot is in (each with one text channel: :meth:`channel_of`)."""
+        self.shard_count = shard_count
+        """The shards ``GET /gateway/bot`` recommends."""
+        self.shards: dict[web.WebSocketResponse, tuple[int, int]] = {}
+        """Each identified gateway connection's shard: (id, count)."""
+        self.shard_identified = asyncio.Condition()
         self.requests: list[Recorded] = []
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
@@ -186,7 +201,7 @@ class DiscordStandIn:
                 "flags": 0, "team": None,
             })
         if (m, p) == ("GET", "/gateway/bot"):
-            return _json({"url": self.gateway_url.rstrip("/"), "shards": 1,
+            return _json({"url": self.gateway_url.rstrip("/"), "shards": self.shard_count,
                           "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
         if m == "PUT" and p == f"/applications/{APP_ID}/commands":
             self.global_commands = self._with_ids(r.json)
@@ -246,12 +261,19 @@ class DiscordStandIn:
                 if op == 1:
                     await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
                 elif op == 2:
+                    shard = tuple((frame.get("d") or {}).get("shard") or (0, 1))
+                    mine = [g for g in self.guilds if self.shard_of(g, shard[1]) == shard[0]]
                     await self._send(ws, "READY", {
-                        "v": 10, "user": _user(BOT_ID, "Bombardier", bot=True), "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-                        "session_id": SESSION, "resume_gateway_url": self.gateway_url,
+                        "v": 10, "user": _user(BOT_ID, "Bombardier", bot=True),
+                        "guilds": [{"id": str(g), "unavailable": True} for g in mine],
+                        "session_id": SESSION, "resume_gateway_url": self.gateway_url, "shard": list(shard),
                         "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [], "relationships": [],
                     })
-                    await self._send(ws, "GUILD_CREATE", self._guild())
+                    for g in mine:
+                        await self._send(ws, "GUILD_CREATE", self._guild(g))
+                    async with self.shard_identified:
+                        self.shards[ws] = shard
+                        self.shard_identified.notify_all()
                     self.identified.set()
                 elif op == 6:
                     await self._send(ws, "RESUMED", {})
@@ -259,19 +281,44 @@ class DiscordStandIn:
         finally:
             if ws in self._sockets:
                 self._sockets.remove(ws)
+            async with self.shard_identified:
+                self.shards.pop(ws, None)
+                self.shard_identified.notify_all()
         return ws
+
+    @staticmethod
+    def shard_of(guild_id: int | None, count: int) -> int:
+        """The shard Discord sends a guild's events to (a DM's go to shard 0)."""
+        return 0 if guild_id is None else (guild_id >> 22) % count
+
+    def channel_of(self, guild_id: int) -> int:
+        return CHANNEL_ID if guild_id == GUILD_ID else guild_id + 1
+
+    async def wait_for_shards(self, shards: set[int], timeout: float = 60.0, *, exactly: bool = False) -> None:
+        """Until a connection has identified as each of `shards` (and is still open); with
+        `exactly`, until no other shard's connection is open either (one whose process died)."""
+        def done() -> bool:
+            live = {s[0] for s in self.shards.values()}
+            return live == shards if exactly else shards <= live
+
+        async def ready() -> None:
+            async with self.shard_identified:
+                await self.shard_identified.wait_for(done)
+        await asyncio.wait_for(ready(), timeout)
 
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         await ws.send_str(json.dumps({"op": 0, "s": next(self._seq), "t": event, "d": data}))
 
-    def _guild(self) -> dict[str, Any]:
+    def _guild(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        channel = self.channel_of(guild_id)
         return {
-            "id": str(GUILD_ID), "name": "The Table", "unavailable": False, "owner_id": str(USER_ID),
+            "id": str(guild_id), "name": "The Table" if guild_id == GUILD_ID else f"Table {guild_id}",
+            "unavailable": False, "owner_id": str(USER_ID),
             "member_count": 2, "large": False, "joined_at": "2026-11-21T00:00:00+00:00", "features": [],
-            "roles": [{"id": str(GUILD_ID), "name": "@everyone", "permissions": "104324673", "position": 0,
+            "roles": [{"id": str(guild_id), "name": "@everyone", "permissions": "104324673", "position": 0,
                        "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
-            "channels": [{"id": str(CHANNEL_ID), "type": 0, "name": "war-room", "position": 0,
-                          "permission_overwrites": [], "guild_id": str(GUILD_ID)}],
+            "channels": [{"id": str(channel), "type": 0, "name": "war-room", "position": 0,
+                          "permission_overwrites": [], "guild_id": str(guild_id)}],
             "members": [], "emojis": [], "stickers": [], "threads": [], "voice_states": [], "presences": [],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
             "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
@@ -280,11 +327,15 @@ class DiscordStandIn:
         }
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event to every connected client."""
+        """Send a gateway event to the connection of the shard its guild belongs to (to every
+        connection that has not said its shard: a client of one shard)."""
         if event == "INTERACTION_CREATE":
             self.dispatched_at[data["id"]] = asyncio.get_running_loop().time()
+        guild = int(data["guild_id"]) if data.get("guild_id") else None
         for ws in list(self._sockets):
-            await self._send(ws, event, data)
+            shard = self.shards.get(ws)
+            if shard is None or shard[0] == self.shard_of(guild, shard[1]):
+                await self._send(ws, event, data)
 
     async def drop_connection(self) -> None:
         """Close every gateway socket as Discord does when it wants a reconnect."""
@@ -349,7 +400,7 @@ class DiscordStandIn:
         return payload
 
     def slash(self, command: str, *, as_user: int = USER_ID, permissions: str = PLAYER_PERMISSIONS,
-              **options: Any) -> dict[str, Any]:
+              guild_id: int = GUILD_ID, **options: Any) -> dict[str, Any]:
         """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands,
         typed by the member `as_user` (with `permissions`)."""
         words = command.lstrip("/").split()
@@ -358,7 +409,7 @@ class DiscordStandIn:
         for sub in reversed(words[1:]):
             opts = [{"name": sub, "type": 1, "options": opts}]
         return self._interaction(2, {"id": top["id"], "name": top["name"], "type": 1, "options": opts},
-                                 user_id=as_user, permissions=permissions)
+                                 user_id=as_user, permissions=permissions, guild_id=guild_id)
 
     def press(self, custom_id: str, message: dict[str, Any], *, user_id: int = USER_ID,
               permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:
@@ -396,17 +447,18 @@ class DiscordStandIn:
         return embed
 
     def _interaction(self, kind: int, data: dict[str, Any], *, user_id: int = USER_ID,
-                     permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:
+                     permissions: str = PLAYER_PERMISSIONS, guild_id: int = GUILD_ID) -> dict[str, Any]:
         interaction_id = next(self._ids)
+        channel = self.channel_of(guild_id)
         return {
             "id": str(interaction_id), "application_id": str(APP_ID), "type": kind, "token": f"token-{interaction_id}",
-            "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
-            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "war-room"},
+            "version": 1, "guild_id": str(guild_id), "channel_id": str(channel),
+            "channel": {"id": str(channel), "type": 0, "guild_id": str(guild_id), "name": "war-room"},
             "member": {"user": _user(user_id, f"player-{user_id}"), "roles": [], "joined_at": "2026-11-21T00:00:00+00:00",
                        "deaf": False, "mute": False, "permissions": permissions, "flags": 0},
             "data": data,
             "locale": "en-GB", "guild_locale": "en-GB", "app_permissions": "104324673", "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
+            "authorizing_integration_owners": {"0": str(guild_id)}, "context": 0,
             "attachment_size_limit": self.upload_limit,
         }
 
