@@ -15,9 +15,11 @@ How it keeps SQLite's guarantees with many writers at once:
   :meth:`PostgresStore.lock` (a transaction-scoped advisory lock on a name: one roll log chain,
   one channel's battle, one server's names) or :meth:`PostgresStore.lock_row` (``SELECT ... FOR
   UPDATE`` on a machine). Counters move in one statement (``turn = turn + 1``).
-- **Connections that fail** are replaced by the pool (each is checked as it is taken); a command
-  whose connection drops mid-way gets a :class:`StoreError` saying so, and its transaction is
-  rolled back by the server, so nothing half-written is ever seen.
+- **Connections that fail** are replaced by the pool (each is checked as it is taken, and a lost
+  server is reconnected with backoff); a read whose connection drops is retried once on another;
+  a command whose connection drops mid-transaction gets a :class:`StoreError` saying so (it is not
+  re-run: its dice may have been shown), and the server rolls its transaction back, so nothing
+  half-written is ever seen.
 - **Schema.** The named migrations each carry their PostgreSQL text (:attr:`Migration.postgres`)
   and are recorded in the same ``schema_migrations`` table; a database written by a newer bot is
   refused. Text columns use the ``C`` collation, so ordering and range scans (``state_after >=
@@ -295,13 +297,16 @@ class PostgresStore:
         current = getattr(self._local, "db", None)
         if current is not None:
             return current.raw_dicts(translate(sql), params)
-        try:
-            with self._pool.connection() as conn:
-                return PostgresDatabase(conn, self).raw_dicts(translate(sql), params)
-        except psycopg.OperationalError as e:
-            raise StoreError(f"The database cannot be read right now ({_reason(e)}); try again in a moment.") from None
-        except _pool_timeout() as e:
-            raise StoreError(f"The database cannot be reached ({_reason(e)}); try again in a moment.") from None
+        for attempt in (1, 2):  # a read changes nothing: one lost connection is retried on another
+            try:
+                with self._pool.connection() as conn:
+                    return PostgresDatabase(conn, self).raw_dicts(translate(sql), params)
+            except psycopg.OperationalError as e:
+                if attempt == 2:
+                    raise StoreError(f"The database cannot be read right now ({_reason(e)}); try again in a moment.") from None
+            except _pool_timeout() as e:
+                raise StoreError(f"The database cannot be reached ({_reason(e)}); try again in a moment.") from None
+        raise AssertionError("unreachable")
 
     def lock(self, *key: object) -> None:
         """Hold a lock on the name ``key`` until this transaction ends: another process's

@@ -256,3 +256,19 @@ async def test_a_command_whose_database_went_away_says_so_to_its_user_alone(own_
     finally:
         own_server.start()
         await bot.close()
+
+
+def test_connections_the_server_drops_are_replaced_without_an_error(pg_url):
+    """A server restart or an administrator's pg_terminate_backend kills the pool's idle
+    connections: the next commands get fresh ones (checked as they are taken) and succeed."""
+    import psycopg
+
+    with open_store(pg_url) as s:
+        c.start_battle(s, G, 5, by=1)
+        name = pg_url.rsplit("/", 1)[1].split("?")[0]
+        with psycopg.connect(postgres_server.server_url(), autocommit=True) as admin:
+            killed = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                   "WHERE datname = %s AND pid <> pg_backend_pid()", [name]).fetchone()[0]
+        assert killed >= 1
+        assert c.battle_here(s, G, 5).turn == 1
+        assert c.next_turn(s, G, 5).turn == 2
