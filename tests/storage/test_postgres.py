@@ -265,7 +265,9 @@ def test_connections_the_server_drops_are_replaced_without_an_error(pg_url):
 
     with open_store(pg_url) as s:
         c.start_battle(s, G, 5, by=1)
-        name = pg_url.rsplit("/", 1)[1].split("?")[0]
+        from urllib.parse import urlsplit
+
+        name = urlsplit(pg_url).path.lstrip("/")
         with psycopg.connect(postgres_server.server_url(), autocommit=True) as admin:
             killed = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
                                    "WHERE datname = %s AND pid <> pg_backend_pid()", [name]).fetchone()[0]
