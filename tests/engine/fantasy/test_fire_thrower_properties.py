@@ -96,7 +96,8 @@ def test_any_shot_keeps_the_invariants_and_replays(target, distance, start, flam
             assert all(h.wound is None for h in shot.hits) and shot.panic is None
         else:
             assert shot.casualties == sum(h.wound.slain for h in shot.hits)
-            assert (shot.panic is not None) == bool(shot.casualties and leadership)
+            # a Panic test after any casualty, by the models left (none when the unit is wiped out)
+            assert (shot.panic is not None) == bool(shot.casualties and leadership and not shot.wiped_out)
             for h in shot.hits:
                 assert (h.wound.reroll is not None) == (flammable and h.wound.to_wound_needed is not None
                                                         and h.wound.to_wound.value < h.wound.to_wound_needed)
