@@ -320,21 +320,14 @@ def migrate_store_command(source: str, target: str, *, replace: bool) -> int:
     from storage.migrate import MigrateError, migrate_store
 
     try:
-        target_setting = database_setting(target)
-        print(f"Copying {source} into {redacted_target(target_setting)}:")
-        copied = migrate_store(database_setting(source), target_setting, replace=replace, progress=print)
+        copied = migrate_store(database_setting(source), database_setting(target), replace=replace, progress=print)
     except (MigrateError, SettingsError) as e:
         print(e, file=sys.stderr)
         return 2
-    print(f"Copied {copied.total} rows in {len(copied.rows)} tables; every count matches and "
-          f"{copied.chains} roll log epochs verify on the target. Point the bot's database setting at it.")
+    epochs = "roll log epoch verifies" if copied.chains == 1 else "roll log epochs verify"
+    print(f"Copied {copied.total} rows in {len(copied.rows)} tables; every count matches and {copied.chains} "
+          f"{epochs} on the target. Point the bot's database setting at it.")
     return 0
-
-
-def redacted_target(target: object) -> str:
-    from storage.postgres import is_postgres, redacted
-
-    return redacted(target) if is_postgres(target) else str(target)
 
 
 def main(argv: list[str] | None = None) -> int:

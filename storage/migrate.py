@@ -91,6 +91,7 @@ def _copy(src, dst, where: str, replace: bool, progress: Callable[[str], None]) 
         listed = ", ".join(f"{t} {n}" for t, n in held.items() if n)
         raise MigrateError(f"The target {where} already holds a store ({listed} rows). Nothing was copied: "
                            "run again with --replace to delete what it holds and copy afresh.")
+    progress(f"Copying {src.path} into {where}:")
     counts: list[tuple[str, int]] = []
     with dst.transaction() as db:
         if any(held.values()):
@@ -115,7 +116,7 @@ def _copy(src, dst, where: str, replace: bool, progress: Callable[[str], None]) 
             raise MigrateError(f"{table}: {_count(src, table)} rows in the source but {_count(dst, table)} in "
                                f"{where} after the copy; the target is not to be used as it is.")
     chains = _check_logs(src, dst, where)
-    progress(f"  {chains} roll log epochs identical on both stores and verified")
+    progress(f"  {chains} roll log {'epoch' if chains == 1 else 'epochs'} identical on both stores and verified")
     return Copied(tuple(counts), chains)
 
 
