@@ -28,7 +28,7 @@ from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_
 from cogs.odds.words.odds import Odds, numbers, odds_reply, picture_of, tally
 from engine.errors import RulesError
 from engine.inputs import quote
-from engine.odds.enumeration import BUDGET, Continuous, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
+from engine.odds.enumeration import BUDGET, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
 from renders.odds.picture import render_odds
 
 MAX_LINE = 400
@@ -112,8 +112,6 @@ def price(priced: Priced, shown: str, directions: int | None = None) -> Odds:
     try:
         leaves = enumerate_outcomes(run, budget=BUDGET, directions=directions)
         return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves))
-    except Continuous:
-        reason = "the scatter die's direction is continuous"
     except TooMany:
         reason = f"more than {BUDGET:,} ways the dice can fall"
     sample = simulate(run, runs=THROWS)
@@ -171,7 +169,7 @@ async def odds_of(interaction: discord.Interaction, command: app_commands.Comman
         one = await procedure_of(command, interaction, one_kwargs)
         try:
             leaves = await off_the_loop(interaction, lambda: enumerate_outcomes(driven(one)))
-        except (TooMany, Continuous):
+        except TooMany:
             leaves = None
         if leaves is not None:
             weighted = volley_odds(leaves, made, kwargs.get("wounds") or 1)

@@ -8,10 +8,13 @@ is the product of one over the faces of each die on its path, so the chances are
 summing to one, and a die the procedure only rolls on some paths (a bounce after a hit, the damage
 roll after a penetration, a misfire chart) counts only there.
 
-The scatter die is a face of six (hit or arrow) and, on an arrow, a direction of 360 degrees: a
-procedure whose outcome may turn on the direction cannot be enumerated here, so
-:class:`Continuous` is raised and the caller estimates it with :func:`simulate` (seeded throws of
-the bot's own dice, with the standard error of each chance)."""
+The scatter die is a face of six, two of them the hit, and a direction: one of 360 whole degrees,
+each as likely (docs/roll-derivation.md: the bot's scatter die draws ``d`` below 360). So it too
+is enumerated exactly: a hit (one chance in three) and an arrow (two in three), and on an arrow (or
+a hit whose small arrow the procedure reads: indirect fire) each of the 360 directions. No
+quadrature and no error bound are needed: the sum over the 360 directions is the exact answer for
+the dice the bot rolls. A tree too big for the budget is estimated by :func:`simulate` (seeded
+throws of the bot's own dice, with the standard error of each chance)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from engine.dice import SCATTER_HIT_FACES, RandomDice
+from engine.dice import SCATTER_HIT_FACES, DieKind, DieRoll, RandomDice, Roller
 from engine.errors import RulesError
 
 T = TypeVar("T")
@@ -38,37 +41,54 @@ wider error, and a bounded wait. The only thing here that depends on the machine
 pictures of the docs) bounds by dice alone, so the same throws come out everywhere."""
 
 
-class Continuous(Exception):
-    """The procedure rolled a scatter die whose direction can matter: it cannot be enumerated."""
-
-
 class TooMany(Exception):
     """The procedure's tree of dice has more leaves than the budget."""
 
 
+DIRECTIONS = 360
+"""The scatter die's directions: whole degrees, each as likely."""
+HIT = Fraction(SCATTER_HIT_FACES, 6)
+"""The scatter die's chance of the hit symbol."""
+
+
 class EnumeratingDice(RandomDice):
     """Dice that replay `path` (each die's face index, 0 to faces-1) and then take face 0 of every
-    new die, noting each die's number of faces in :attr:`faces`. A scatter die is six faces (the
-    first two the hit) and, when `directions` is given, an arrow takes that direction; without it
-    an arrow raises :class:`Continuous`."""
+    new die, noting each die's number of faces in :attr:`faces` and the chance of the face taken in
+    :attr:`chances`. The scatter die is two choices, hit (1/3) or arrow (2/3), then, on an arrow or a
+    hit read with its small arrow, a die of 360 directions; with `directions` given (a test's fixed
+    direction) it is six faces, the first two the hit, every arrow that direction."""
 
-    __slots__ = ("path", "faces", "directions")
+    __slots__ = ("path", "faces", "chances", "directions")
 
     def __init__(self, path: tuple[int, ...], *, directions: int | None = None) -> None:
         self.path = path
         self.faces: list[int] = []
+        self.chances: list[Fraction] = []
         self.directions = directions
 
     def _pick(self, n: int) -> int:
         i = len(self.faces)
         self.faces.append(n)
+        self.chances.append(Fraction(1, n))
         return self.path[i] if i < len(self.path) else 0
 
     def _scatter(self) -> tuple[bool, int]:
-        if self.directions is None:  # some path of this die is an arrow, whose direction can matter
-            raise Continuous("the scatter die's direction")
         hit = self._pick(6) < SCATTER_HIT_FACES
         return hit, self.directions
+
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
+        if kind is not DieKind.SCATTER or self.directions is not None:
+            return super().roll(kind, purpose, small_arrow=small_arrow, sides=sides)
+        i = len(self.faces)
+        self.faces.append(2)
+        hit = (self.path[i] if i < len(self.path) else 0) == 0
+        self.chances.append(HIT if hit else 1 - HIT)
+        if hit and not small_arrow:
+            return DieRoll(kind, "H", None, None, purpose, Roller.BOT)
+        direction = self._pick(DIRECTIONS)
+        if hit:
+            return DieRoll(kind, f"H@{direction}", None, direction, purpose, Roller.BOT)
+        return DieRoll(kind, f"@{direction}", None, direction, purpose, Roller.BOT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +102,8 @@ class Leaf(Generic[T]):
 def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int = BUDGET,
                        directions: int | None = None, seconds: float | None | str = "default") -> tuple[Leaf[T], ...]:
     """Every leaf of `procedure`'s tree of dice, depth first. Raises :class:`TooMany` past
-    `budget` leaves and :class:`Continuous` for a scatter direction; a RulesError the procedure
-    raises for the options themselves (on its first run) goes to the caller."""
+    `budget` leaves (or the dice and time bounds); a RulesError the procedure raises for the
+    options themselves (on its first run) goes to the caller."""
     leaves: list[Leaf[T]] = []
     paths: list[tuple[int, ...]] = [()]
     thrown = 0
@@ -98,7 +118,7 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
         if len(faces) > 16:  # one path of 17 dice already means more than 2**17 ways
             raise TooMany(f"more than {budget:,} ways the dice can fall")
         taken = path + (0,) * (len(faces) - len(path))
-        leaves.append(Leaf(Fraction(1, math.prod(faces)), result))
+        leaves.append(Leaf(math.prod(dice.chances), result))
         if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET or (stop is not None and time.thread_time() > stop):
             raise TooMany(f"more than {min(budget, len(leaves) + len(paths)):,} ways the dice can fall")
         for i in range(len(faces) - 1, len(path) - 1, -1):  # the new dice's other faces, still to run

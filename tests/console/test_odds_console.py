@@ -52,11 +52,26 @@ async def test_roll_and_misfire_are_priced_too(play):
     assert sorted(chances(r).values()) == pytest.approx([1 / 3] * 3)
 
 
-async def test_a_scatter_shot_is_estimated_and_says_why(play):
+async def test_a_scatter_shot_is_exact_over_the_hit_and_the_360_directions(play):
+    """A small target under a stone thrower: the scatter die's hit and each of its 360 whole-degree
+    directions, every artillery die and centre-hole roll, counted exactly."""
+    code, r = await play('/odds shot:"fire stone-thrower distance:24 ranks:2 files:2"')
+    assert code == 0, r
+    odds = r["odds"]
+    assert odds["method"] == "exact" and odds["reason"] is None and odds["ways"] > 360
+    assert sum(o["chance"] for o in odds["outcomes"]) == pytest.approx(1, abs=1e-12)
+    assert all(o["error"] is None for o in odds["outcomes"])
+    # the scatter die's hit with no misfire (1/3 of 5/6) lands the template on the unit's centre, all
+    # four hit; a short arrow does too
+    four = odds["distributions"]["hits"][-1]
+    assert four["value"] == 4 and Fraction(four["exact"]) > Fraction(5, 18)
+
+
+async def test_a_shot_with_too_many_ways_is_estimated_and_says_why(play):
     code, r = await play('/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3"')
     assert code == 0, r
     odds = r["odds"]
-    assert odds["method"] == "estimated" and "direction" in odds["reason"]
+    assert odds["method"] == "estimated" and "ways the dice can fall" in odds["reason"]
     assert sum(o["chance"] for o in odds["outcomes"]) == pytest.approx(1)
     assert all(o["error"] is not None for o in odds["outcomes"])
     assert {"hits", "slain"} <= set(odds["expected"])

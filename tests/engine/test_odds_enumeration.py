@@ -1,6 +1,6 @@
 """engine/odds/enumeration.py: every way a procedure's dice can fall, with exact chances that sum
-to one, a die rolled only on some paths counted only there; scatter directions refused unless
-the caller says they cannot matter; a budget past which the caller estimates instead."""
+to one, a die rolled only on some paths counted only there; the scatter die's hit and its 360
+directions counted exactly; a budget past which the caller estimates instead."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import DieKind
-from engine.odds.enumeration import BUDGET, Continuous, TooMany, enumerate_outcomes, simulate
+from engine.odds.enumeration import BUDGET, TooMany, enumerate_outcomes, simulate
 
 
 def by_result(leaves) -> dict:
@@ -43,11 +43,35 @@ def test_every_die_kind_the_games_roll():
     assert by_result(enumerate_outcomes(lambda d: d.dx(20, "x").value))[20] == Fraction(1, 20)
 
 
-def test_a_scatter_die_is_continuous_unless_its_direction_cannot_matter():
-    with pytest.raises(Continuous):
-        enumerate_outcomes(lambda d: d.scatter("s").is_hit)
+def test_the_scatter_die_is_enumerated_whole_hit_or_each_of_360_directions():
+    """The bot's scatter die (docs/roll-derivation.md): a hit on 2 faces of 6, else an arrow to one
+    of 360 whole degrees, each as likely; a hit draws no direction unless its small arrow is read."""
+    assert by_result(enumerate_outcomes(lambda d: d.scatter("s").is_hit)) == {True: Fraction(1, 3), False: Fraction(2, 3)}
+    leaves = enumerate_outcomes(lambda d: d.scatter("s").face)
+    assert len(leaves) == 1 + 360
+    assert by_result(leaves)["H"] == Fraction(1, 3) and by_result(leaves)["@90"] == Fraction(2, 3) / 360
+    small = by_result(enumerate_outcomes(lambda d: d.scatter("s", small_arrow=True).face))
+    assert len(small) == 720 and small["H@359"] == Fraction(1, 3) / 360
+    # an arrow within 45 degrees of straight on: 91 of the 360 directions (315 to 359 and 0 to 45)
+    ahead = by_result(enumerate_outcomes(lambda d: (lambda r: r.direction is not None and (r.direction <= 45 or r.direction >= 315))(d.scatter("s"))))
+    assert ahead[True] == Fraction(2, 3) * Fraction(91, 360)
+    # with a direction given (tests of one direction), six faces as before
     assert by_result(enumerate_outcomes(lambda d: d.scatter("s").is_hit, directions=0)) == {
         True: Fraction(1, 3), False: Fraction(2, 3)}
+
+
+def test_exact_scatter_odds_agree_with_the_bots_own_dice():
+    """A procedure turning on the direction: exact by enumeration, and 20,000 throws of the bot's
+    dice land within 4 standard errors of it."""
+    def quadrant(d):
+        r = d.scatter("s")
+        return "hit" if r.is_hit else r.direction // 90
+    exact = by_result(enumerate_outcomes(quadrant))
+    assert exact == {"hit": Fraction(1, 3), 0: Fraction(1, 6), 1: Fraction(1, 6), 2: Fraction(1, 6), 3: Fraction(1, 6)}
+    thrown = simulate(quadrant, runs=20_000, seconds=None).results
+    for k, p in exact.items():
+        seen = sum(1 for r in thrown if r == k) / len(thrown)
+        assert abs(seen - float(p)) <= 4 * (float(p) * (1 - float(p)) / len(thrown)) ** 0.5, k
 
 
 def test_past_the_budget_the_caller_estimates():
