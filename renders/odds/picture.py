@@ -42,6 +42,9 @@ class OddsPicture:
     grid_title: str = ""
     legend: tuple[str, ...] = ()
     """What the two colours are (compare), or nothing."""
+    landing: tuple[float, float] | None = None
+    """The centre of landing: (ranks back from the front edge, files across from the left edge),
+    marked with a cross on the grid (at its edge, with an arrow, when it falls off the unit)."""
 
 
 def _grid_height(p: OddsPicture) -> float:
@@ -104,9 +107,36 @@ def _draw_grid(c: Canvas, p: OddsPicture, y: float) -> float:
             c.draw.rectangle((x0 + 1, y0 + 1, x0 + cell - 1, y0 + depth - 1), fill=fill, outline=BASE_EDGE)
             if best is None or chance > best[0]:
                 best = (chance, x0, y0)
+    bottom = top + ranks * depth
+    marked = None
+    if p.landing is not None:
+        marked = _landing_mark(c, p.landing, left=left, bottom=bottom, cell=cell, depth=depth, ranks=ranks, files=files)
     if best is not None and best[0] > 0 and cell >= 40:
         _, x0, y0 = best
-        c.text((x0 + cell / 2, y0 + depth / 2), f"{best[0] * 100:.0f}%", size=SMALL, fill=WHITE, anchor="mm", halo=False)
-    bottom = top + ranks * depth
-    c.text((WIDTH / 2, bottom + 8), "front rank, facing the shot", size=SMALL, fill=INK_SOFT, anchor="mt")
+        if marked is None or not (x0 <= marked[0] <= x0 + cell and y0 <= marked[1] <= y0 + depth):
+            c.text((x0 + cell / 2, y0 + depth / 2), f"{best[0] * 100:.0f}%", size=SMALL, fill=WHITE, anchor="mm", halo=False)
+    words = "front rank, facing the shot" + ("  ·  + centre of landing" if marked is not None else "")
+    c.text((WIDTH / 2, bottom + 8), words, size=SMALL, fill=INK_SOFT, anchor="mt")
     return bottom + 48
+
+
+def _landing_mark(c: Canvas, landing: tuple[float, float], *, left: float, bottom: float, cell: float, depth: float,
+                  ranks: int, files: int) -> tuple[float, float]:
+    """The centre of landing as a cross in a ring, where it falls on the grid (front edge at
+    `bottom`); off the unit, on the grid's edge with a short arrow pointing where it lies."""
+    rank, file = landing
+    x, y = left + file * cell, bottom - rank * depth
+    inside_x = min(max(x, left), left + files * cell)
+    inside_y = min(max(y, bottom - ranks * depth), bottom)
+    r = max(9.0, min(cell, depth) * 0.28)
+    if (inside_x, inside_y) != (x, y):  # off the unit: an arrow from the edge toward it
+        dx, dy = x - inside_x, y - inside_y
+        n = (dx * dx + dy * dy) ** 0.5
+        tip = (inside_x + dx / n * 2.2 * r, inside_y + dy / n * 2.2 * r)
+        c.draw.line((inside_x, inside_y, *tip), fill=INK, width=3)
+        x, y = inside_x, inside_y
+    c.draw.ellipse((x - r, y - r, x + r, y + r), outline=WHITE, width=5)
+    c.draw.ellipse((x - r, y - r, x + r, y + r), outline=INK, width=3)
+    c.draw.line((x - r * 1.5, y, x + r * 1.5, y), fill=INK, width=3)
+    c.draw.line((x, y - r * 1.5, x, y + r * 1.5), fill=INK, width=3)
+    return x, y

@@ -67,6 +67,19 @@ async def test_a_scatter_shot_is_exact_over_the_hit_and_the_360_directions(play)
     assert four["value"] == 4 and Fraction(four["exact"]) > Fraction(5, 18)
 
 
+async def test_the_centre_of_landing_is_where_the_shots_come_down_on_average(play):
+    """Exact over the 360 directions, the arrows average out: the template comes down, on average,
+    on the aimed model's centre, and it lands whenever the stone thrower does not misfire (5/6)."""
+    _, r = await play('/odds shot:"fire stone-thrower distance:24 ranks:2 files:2"')
+    centre = r["odds"]["landing_centre"]
+    assert centre == {"ranks_from_front": 0.5, "files_from_left": 0.5, "lands": pytest.approx(5 / 6, abs=1e-12)}
+    _, r = await play('/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3 aim_file:3"')
+    centre = r["odds"]["landing_centre"]
+    assert 2 <= centre["files_from_left"] <= 3 and 0 < centre["lands"] < 1  # in the aimed file, misfires aside
+    _, r = await play('/odds shot:"40k penetrate strength:8 armour:13"')
+    assert r["odds"]["landing_centre"] is None  # a penetration lands nowhere
+
+
 async def test_a_shot_with_too_many_ways_is_estimated_and_says_why(play):
     code, r = await play('/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3"')
     assert code == 0, r

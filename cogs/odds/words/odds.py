@@ -146,6 +146,10 @@ class Odds:
     """For a shot at a ranked unit: each model's chance of being hit, front rank first."""
     exact_how: str | None = None
     """How an exact answer was counted when not leaf by leaf ("one shot's 81 ways, added up 10 times")."""
+    landing: tuple[float, float, float] | None = None
+    """The centre of landing on the target, in the grid's own measure: (ranks from the unit's front
+    edge, files from its left edge, the chance the shot lands at all); None for a shot with no
+    landing point (a bolt, a penetration) or one that never lands."""
 
 
 def hit_models(result: Any) -> tuple[int, int, set[tuple[int, int]]] | None:
@@ -159,6 +163,24 @@ def hit_models(result: Any) -> tuple[int, int, set[tuple[int, int]]] | None:
     return ranks, files, {(h.rank, h.file) for h in hits if hasattr(h, "rank") and hasattr(h, "file")}
 
 
+def landing_point(result: Any) -> tuple[float, float] | None:
+    """Where a shot at a ranked unit came down (a template's centre, a cannon ball's first strike),
+    in the unit's own measure: (ranks back from its front edge, files across from its left edge),
+    both fractional; None for a shot with no landing point or one that misfired."""
+    formation = getattr(result, "formation", None)
+    point = getattr(result, "centre", None) if hasattr(result, "centre") else getattr(result, "landing", None)
+    if formation is None or point is None or not hasattr(point, "x"):
+        return None
+    col = (point.x - formation.left) / formation.cell_width
+    row = (point.y - formation.near) / formation.cell_depth
+    facing = getattr(getattr(formation.unit, "facing", None), "name", "FRONT")
+    if facing == "FRONT":
+        return row, col
+    if facing == "REAR":
+        return formation.unit.ranks - row, col
+    return col, row  # a flank: the unit's ranks run across the line of fire (Formation.rank_file)
+
+
 def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: int, reason: str | None = None,
           how: str | None = None) -> Odds:
     """Add up `weighted` (each result with its exact chance, or None for one of `ways` equally
@@ -167,8 +189,15 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     by_label: dict[str, Fraction] = defaultdict(Fraction)
     by_value: dict[str, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     grid: list[list[Fraction]] | None = None
+    landed = Fraction(0)
+    rank_sum = file_sum = 0.0
     for chance, result in weighted:
         w = chance if chance is not None else Fraction(1, ways)
+        where = landing_point(result)
+        if where is not None:
+            landed += w
+            rank_sum += float(w) * where[0]
+            file_sum += float(w) * where[1]
         o = outcome(result)
         by_label[o.label] += w
         for name, n in o.numbers.items():
@@ -193,7 +222,8 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     distributions = tuple((n, tuple((v, chance(p)) for v, p in sorted(by_value[n].items()))) for n in names
                           if n != "destroyed")
     cells = tuple(tuple(float(v) for v in row) for row in grid) if grid else ()
-    return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells, how)
+    landing = (rank_sum / float(landed), file_sum / float(landed), float(landed)) if landed else None
+    return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells, how, landing)
 
 
 def percent(c: Chance) -> str:
@@ -240,6 +270,9 @@ def odds_json(o: Odds) -> dict[str, Any]:
         "outcomes": [{"outcome": label, **c(ch)} for label, ch in o.outcomes],
         "expected": dict(o.expected),
         "distributions": {name: [{"value": v, **c(ch)} for v, ch in values] for name, values in o.distributions},
+        "landing_centre": None if o.landing is None else {
+            "ranks_from_front": round(o.landing[0], 4), "files_from_left": round(o.landing[1], 4),
+            "lands": o.landing[2]},
     }
 
 
@@ -285,6 +318,7 @@ def picture_of(first: Odds, second: Odds | None = None) -> OddsPicture:
         title=f"Odds: /{first.line}" if second is None else f"Odds: /{first.line} and /{second.line}",
         subtitle=how(first) if second is None else f"first {how(first)}; second {how(second)}",
         bars_title=title, bars=bars, grid=first.grid, grid_title=grid_title,
+        landing=None if first.landing is None or not first.grid else first.landing[:2],
         legend=() if second is None else (f"/{first.line}", f"/{second.line}"),
     )
 
