@@ -45,6 +45,9 @@ class TooMany(Exception):
     """The procedure's tree of dice has more leaves than the budget."""
 
 
+_D6: dict[tuple[str, int], DieRoll] = {}
+"""The records of D6 faces handed out, by purpose and face (a bounded cache)."""
+
 DIRECTIONS = 360
 """The scatter die's directions: whole degrees, each as likely."""
 HIT = Fraction(SCATTER_HIT_FACES, 6)
@@ -53,23 +56,31 @@ HIT = Fraction(SCATTER_HIT_FACES, 6)
 
 class EnumeratingDice(RandomDice):
     """Dice that replay `path` (each die's face index, 0 to faces-1) and then take face 0 of every
-    new die, noting each die's number of faces in :attr:`faces` and the chance of the face taken in
-    :attr:`chances`. The scatter die is two choices, hit (1/3) or arrow (2/3), then, on an arrow or a
+    new die, noting each die's number of faces in :attr:`faces` and the chance of the face taken
+    (as a numerator in :attr:`shares` over the die's :attr:`faces`, or over 3 for the scatter die's
+    hit or arrow: a fraction is made once per leaf, not per die). The scatter die is two choices, hit (1/3) or arrow (2/3), then, on an arrow or a
     hit read with its small arrow, a die of 360 directions; with `directions` given (a test's fixed
     direction) it is six faces, the first two the hit, every arrow that direction."""
 
-    __slots__ = ("path", "faces", "chances", "directions")
+    __slots__ = ("path", "faces", "shares", "directions", "_over")
 
     def __init__(self, path: tuple[int, ...], *, directions: int | None = None) -> None:
         self.path = path
         self.faces: list[int] = []
-        self.chances: list[Fraction] = []
+        self.shares: list[int] = []
+        self._over: list[int] = []
         self.directions = directions
+
+    @property
+    def chance(self) -> Fraction:
+        """The chance of the faces taken: the product of each die's."""
+        return Fraction(math.prod(self.shares), math.prod(self._over))
 
     def _pick(self, n: int) -> int:
         i = len(self.faces)
         self.faces.append(n)
-        self.chances.append(Fraction(1, n))
+        self.shares.append(1)
+        self._over.append(n)
         return self.path[i] if i < len(self.path) else 0
 
     def _scatter(self) -> tuple[bool, int]:
@@ -77,12 +88,21 @@ class EnumeratingDice(RandomDice):
         return hit, self.directions
 
     def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
+        if kind is DieKind.D6:  # most dice of most trees: each face's record made once and shared (they are frozen)
+            face = self._pick(6)
+            die = _D6.get((purpose, face))
+            if die is None:
+                if len(_D6) > 4096:
+                    _D6.clear()
+                die = _D6[(purpose, face)] = DieRoll(kind, str(face + 1), face + 1, None, purpose, Roller.BOT)
+            return die
         if kind is not DieKind.SCATTER or self.directions is not None:
             return super().roll(kind, purpose, small_arrow=small_arrow, sides=sides)
         i = len(self.faces)
         self.faces.append(2)
         hit = (self.path[i] if i < len(self.path) else 0) == 0
-        self.chances.append(HIT if hit else 1 - HIT)
+        self.shares.append(HIT.numerator if hit else HIT.denominator - HIT.numerator)
+        self._over.append(HIT.denominator)
         if hit and not small_arrow:
             return DieRoll(kind, "H", None, None, purpose, Roller.BOT)
         direction = self._pick(DIRECTIONS)
@@ -118,16 +138,25 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
         if len(faces) > 16:  # one path of 17 dice already means more than 2**17 ways
             raise TooMany(f"more than {budget:,} ways the dice can fall")
         taken = path + (0,) * (len(faces) - len(path))
-        leaves.append(Leaf(math.prod(dice.chances), result))
-        if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET or (stop is not None and time.thread_time() > stop):
+        leaves.append(Leaf(dice.chance, result))
+        if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET or (
+                stop is not None and not len(leaves) % 16 and time.thread_time() > stop):
             raise TooMany(f"more than {min(budget, len(leaves) + len(paths)):,} ways the dice can fall")
         for i in range(len(faces) - 1, len(path) - 1, -1):  # the new dice's other faces, still to run
             for other in range(faces[i] - 1, 0, -1):
                 paths.append(taken[:i] + (other,))
-    total = sum(leaf.chance for leaf in leaves)
+    total = exact_sum(leaf.chance for leaf in leaves)
     if total != 1:  # the tree is the procedure's: a die rolled on one path and not another is fine, a lost leaf is not
         raise RulesError(f"The odds came to {total}, not 1: a bug in the enumeration.")
     return tuple(leaves)
+
+
+def exact_sum(chances) -> Fraction:
+    """The sum of fractions, over one common denominator in integers (Fraction's own addition
+    reduces at every step, most of a small price's time)."""
+    chances = list(chances)
+    common = math.lcm(*(c.denominator for c in chances)) if chances else 1
+    return Fraction(sum(c.numerator * (common // c.denominator) for c in chances), common)
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,13 +186,19 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     """Add up `weighted` (each result with its exact chance, or None for one of `ways` equally
     likely throws) into :class:`Odds`."""
     exact = reason is None
-    by_label: dict[str, Fraction] = defaultdict(Fraction)
-    by_value: dict[str, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
-    grid: list[list[Fraction]] | None = None
-    landed = Fraction(0)
+    # Every chance as an integer over one common denominator while adding up (Fraction's own
+    # addition reduces at every step), made a fraction again at the end.
+    weighted = list(weighted)
+    common = math.lcm(*(c.denominator for c, _ in weighted if c is not None)) if exact else ways
+    if not exact:
+        weighted = [(None, r) for _, r in weighted]
+    by_label: dict[str, int] = defaultdict(int)
+    by_value: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    grid: list[list[int]] | None = None
+    landed = 0
     rank_sum = file_sum = 0.0
     for chance, result in weighted:
-        w = chance if chance is not None else Fraction(1, ways)
+        w = 1 if chance is None else chance.numerator * (common // chance.denominator)
         where = landing_point(result)
         if where is not None:
             landed += w
@@ -206,7 +212,7 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
         if models is not None:
             ranks, files, hit = models
             if grid is None:
-                grid = [[Fraction(0)] * files for _ in range(ranks)]
+                grid = [[0] * files for _ in range(ranks)]
             for rank, file in hit:
                 if 1 <= rank <= len(grid) and 1 <= file <= len(grid[0]):
                     grid[rank - 1][file - 1] += w
@@ -216,13 +222,16 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
             return Chance(float(p), p, None)
         return Chance(float(p), None, math.sqrt(float(p) * (1 - float(p)) / ways))
 
-    outcomes = tuple((label, chance(p)) for label, p in sorted(by_label.items(), key=lambda kv: (-kv[1], kv[0])))
+    def share(n: int) -> Fraction:
+        return Fraction(n, common)
+
+    outcomes = tuple((label, chance(share(n))) for label, n in sorted(by_label.items(), key=lambda kv: (-kv[1], kv[0])))
     names = [n for n in (*NUMBERS, "destroyed") if n in by_value]
-    expected = tuple((n, float(sum(v * p for v, p in by_value[n].items()))) for n in names)
-    distributions = tuple((n, tuple((v, chance(p)) for v, p in sorted(by_value[n].items()))) for n in names
-                          if n != "destroyed")
-    cells = tuple(tuple(float(v) for v in row) for row in grid) if grid else ()
-    landing = (rank_sum / float(landed), file_sum / float(landed), float(landed)) if landed else None
+    expected = tuple((name, float(share(sum(v * n for v, n in by_value[name].items())))) for name in names)
+    distributions = tuple((name, tuple((v, chance(share(n))) for v, n in sorted(by_value[name].items())))
+                          for name in names if name != "destroyed")
+    cells = tuple(tuple(n / common for n in row) for row in grid) if grid else ()
+    landing = (rank_sum / landed, file_sum / landed, landed / common) if landed else None
     return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells, how, landing)
 
 
