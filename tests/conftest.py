@@ -37,3 +37,17 @@ def database(request, tmp_path):
         pytest.skip(str(e))
     yield url
     postgres_server.drop_database(url)
+
+
+@pytest.fixture
+def pg_url():
+    """A fresh database on the test run's PostgreSQL server (the PostgreSQL-only tests); skips,
+    saying why, where no server can be had."""
+    from tests import postgres_server
+
+    try:
+        url = postgres_server.fresh_database("pg")
+    except postgres_server.Unavailable as e:
+        pytest.skip(str(e))
+    yield url
+    postgres_server.drop_database(url)

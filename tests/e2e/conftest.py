@@ -6,6 +6,7 @@ behind fails, unless it marks itself ``@pytest.mark.refusals_expected`` to check
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import discord.gateway
 import discord.http
@@ -16,18 +17,27 @@ from config.settings import Settings
 from tests.e2e.standin import DiscordStandIn, point_discord_py_at, start_client
 
 
-@pytest.fixture
-async def standin(request):
-    server = DiscordStandIn()
+@contextlib.asynccontextmanager
+async def serving(server: DiscordStandIn, request):
+    """`server` started with the real client aimed at it; afterwards the aim restored, the server
+    stopped, and the test failed for any refusal it did not expect."""
     await server.start()
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     point_discord_py_at(server)
-    yield server
-    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
-    await server.stop()
+    try:
+        yield server
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+        await server.stop()
     if not request.node.get_closest_marker("refusals_expected"):
         assert not server.refused, "Discord would refuse: " + "; ".join(
             f"{r.method} {r.path}: " + ", ".join(map(str, why)) for r, why in server.refused)
+
+
+@pytest.fixture
+async def standin(request):
+    async with serving(DiscordStandIn(), request) as server:
+        yield server
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from config.settings import Settings
 from storage import campaigns
 from storage.migrations import open_store
 from tests import postgres_server
+from tests.e2e.conftest import serving
 from tests.e2e.standin import GUILD_2_ID, GUILD_ID, MANAGER_PERMISSIONS, DiscordStandIn, start_client
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,19 +33,9 @@ def test_the_stand_in_puts_the_two_servers_on_different_shards():
 
 
 @pytest.fixture
-async def two_shard_standin():
-    from tests.e2e.conftest import point_discord_py_at  # the same aim as the standin fixture's
-    import discord.gateway
-    import discord.http
-
-    server = DiscordStandIn(guilds=(GUILD_ID, GUILD_2_ID), shard_count=2)
-    await server.start()
-    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    point_discord_py_at(server)
-    yield server
-    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
-    await server.stop()
-    assert not server.refused, server.refused
+async def two_shard_standin(request):
+    async with serving(DiscordStandIn(guilds=(GUILD_ID, GUILD_2_ID), shard_count=2), request) as server:
+        yield server
 
 
 async def answered_once(standin: DiscordStandIn, payload: dict, timeout: float = 20.0):

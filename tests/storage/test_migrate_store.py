@@ -16,7 +16,6 @@ from config.settings import Settings
 from engine.dice import DieKind
 from storage import actions, campaigns as c, roll_log, sieges
 from storage.migrations import open_store
-from tests import postgres_server
 
 ROOT = Path(__file__).resolve().parents[2]
 G, CH = 7, 70
@@ -24,14 +23,6 @@ TABLES = ("settings", "campaigns", "campaign_members", "battles", "battle_player
           "siege_events", "reply_actions", "siege_sections", "roll_chains", "roll_entries", "roll_undelivered")
 
 
-@pytest.fixture
-def pg_url():
-    try:
-        url = postgres_server.fresh_database("migrate")
-    except postgres_server.Unavailable as e:
-        pytest.skip(str(e))
-    yield url
-    postgres_server.drop_database(url)
 
 
 def secret():

@@ -31,14 +31,6 @@ ROOT = Path(__file__).resolve().parents[2]
 G = 11
 
 
-@pytest.fixture
-def pg_url():
-    try:
-        url = postgres_server.fresh_database("pg")
-    except postgres_server.Unavailable as e:
-        pytest.skip(str(e))
-    yield url
-    postgres_server.drop_database(url)
 
 
 # -- choosing the store ---------------------------------------------------------------------------
