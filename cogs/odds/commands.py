@@ -27,6 +27,7 @@ from cogs.common.dice_source import odds_dice
 from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_reply
 from cogs.odds.words.odds import Odds, numbers, odds_reply, picture_of, tally
 from engine.errors import RulesError
+from engine.fantasy.shooting_sequence import read_crew
 from engine.inputs import quote
 from engine.odds.enumeration import BUDGET, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
 from renders.odds.picture import render_odds
@@ -125,13 +126,20 @@ class VolleyTotals:
     hits: int
     unsaved: int
     slain: int
+    crew_lost: int | None = None
+    """A war machine's crew removed, one per unsaved wound up to the crew (None: not a war machine)."""
+    machine_destroyed: bool = False
+    """Its last crewman fell: the machine is removed."""
 
 
-def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int) -> list[tuple[Fraction, VolleyTotals]]:
+def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int, crew: int | None = None) -> list[tuple[Fraction, VolleyTotals]]:
     """The exact odds of `times` shots (or attacks) from those of one: each is rolled to hit, to
     wound and saved on its own (engine/fantasy/shooting_sequence.py, close_combat.py), so the
     volley's hits and unsaved wounds are one's added `times` times (a convolution), and the models
-    slain are the unsaved wounds taken a model at a time, as the engine's records count them."""
+    slain are the unsaved wounds taken a model at a time, as the engine's records count them. At a
+    war machine's ordinary crew (`crew`), the profile stands for the whole crew and does not change
+    during the volley, so its shots are as independent, and the crew lost are the unsaved wounds
+    up to the crew (engine/fantasy/shooting_sequence.py, ``crew_lost``)."""
     single: Counter = Counter()
     for leaf in one:
         counts = numbers(leaf.result)
@@ -143,13 +151,28 @@ def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int) -> list[tuple[Fr
             for (h1, u1), q in single.items():
                 step[(h + h1, u + u1)] += p * q
         total = step
-    return [(p, VolleyTotals(h, u, u // wounds)) for (h, u), p in total.items()]
+    return [(p, VolleyTotals(h, u, u // wounds, None if crew is None else min(crew, u), crew is not None and u >= crew))
+            for (h, u), p in total.items()]
 
 
 VOLLEYS = {"shoot": "shots", "combat attacks": "attacks"}
 """Commands whose shots or attacks are each resolved on their own, and the option that counts them."""
 BONUS_ATTACKS = ("frenzy", "devastating_charge")
 """Options that add attacks: the volley is priced one plain attack at a time, as many as were made."""
+
+
+def ordinary_crew(text: Any) -> int | None | bool:
+    """A ``crew:`` option as the volley's odds need it: None when the target is no war machine, the
+    number of crew when they are all ordinary crew, False for a mixed crew (each hit's allocation
+    depends on who still stands, so its shots are not independent: estimated) or one the command
+    will refuse (it says why when priced as a whole)."""
+    if text is None:
+        return None
+    try:
+        ordinary, characters = read_crew(str(text))
+    except RulesError:
+        return False
+    return False if characters else ordinary
 
 
 async def odds_of(interaction: discord.Interaction, command: app_commands.Command, kwargs: dict[str, Any],
@@ -159,7 +182,8 @@ async def odds_of(interaction: discord.Interaction, command: app_commands.Comman
     enumerated and the volley added up (not when dice are given: they are the volley's, in order)."""
     name = command.qualified_name
     count = kwargs.get(VOLLEYS.get(name, ""), None)
-    if (isinstance(count, int) and count > 1 and kwargs.get("crew") is None and kwargs.get("dice") is None):
+    crew = ordinary_crew(kwargs.get("crew"))
+    if (isinstance(count, int) and count > 1 and crew is not False and kwargs.get("dice") is None):
         made = count
         one_kwargs = {**kwargs, VOLLEYS[name]: 1}
         if name == "combat attacks":  # the attacks made (Frenzy, Devastating Charge), then one plain attack
@@ -172,7 +196,9 @@ async def odds_of(interaction: discord.Interaction, command: app_commands.Comman
         except TooMany:
             leaves = None
         if leaves is not None:
-            weighted = volley_odds(leaves, made, kwargs.get("wounds") or 1)
+            profile = getattr(leaves[0].result, "profile", None)  # a war machine's: its crew as Wounds
+            wounds = getattr(profile, "wounds", None) if crew is not None else None
+            weighted = volley_odds(leaves, made, wounds or kwargs.get("wounds") or 1, crew)
             noun = "shot" if name == "shoot" else "attack"
             return tally(shown, weighted, ways=len(leaves), how=f"one {noun}'s {len(leaves)} ways, added up {made} times")
     priced = await procedure_of(command, interaction, kwargs)

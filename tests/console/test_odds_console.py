@@ -221,3 +221,32 @@ async def test_combat_attacks_are_exact_with_the_attacks_frenzy_adds(play):
     assert code == 0 and r["odds"]["method"] == "exact" and "added up 3 times" in r["odds"]["how"]
     # WS4 v WS4 hits on 4+ (1/2), S3 v T3 wounds on 4+ (1/2), no save: 1/4 an attack slays, 3 attacks
     assert r["odds"]["expected"]["slain"] == pytest.approx(3 / 4)
+
+
+@pytest.mark.parametrize("shot", [
+    "shoot shots:2 bs:3 strength:7 toughness:7 save:6 crew:2 multiple_wounds:D3",
+    "shoot shots:2 bs:4 strength:5 toughness:7 save:5 crew:1",
+    "shoot shots:2 bs:5 strength:6 toughness:6 crew:3 multiple_wounds:D3",
+])
+async def test_a_volley_at_a_war_machines_crew_is_exact_and_agrees_with_every_way_of_the_whole_volley(
+        play, bot, shot, monkeypatch):
+    """A war machine's ordinary crew: each shot on its own, the crew lost the unsaved wounds up to
+    the crew. The same odds as enumerating the whole volley through the engine, to the fraction."""
+    code, volley = await play(f'/odds shot:"{shot}"')
+    assert code == 0, volley
+    assert volley["odds"]["method"] == "exact" and "added up 2 times" in volley["odds"]["how"]
+    # now every way of the whole volley, leaf by leaf (the module the bot loaded as its extension)
+    loaded = type(bot.get_cog("OddsCog")).price_shot.__globals__
+    monkeypatch.setitem(loaded, "VOLLEYS", {})
+    code, whole = await play(f'/odds shot:"{shot}"')
+    assert code == 0 and whole["odds"]["method"] == "exact" and whole["odds"]["how"] is None
+    assert {o["outcome"]: o["exact"] for o in volley["odds"]["outcomes"]} == {
+        o["outcome"]: o["exact"] for o in whole["odds"]["outcomes"]}
+    assert volley["odds"]["expected"] == pytest.approx(whole["odds"]["expected"])
+    assert "crew_lost" in volley["odds"]["expected"]
+
+
+async def test_a_volley_at_a_mixed_crew_is_estimated(play):
+    code, r = await play('/odds shot:"shoot shots:6 bs:3 strength:4 toughness:7 crew:\\"2, engineer W2 4+\\""')
+    assert code == 0, r
+    assert r["odds"]["method"] == "estimated"

@@ -100,6 +100,9 @@ def outcome(result: Any) -> Outcome:
         return Outcome("it explodes", counts)
     if counts.get("hits") == 0:
         return Outcome("no hit", counts)
+    if "crew_lost" in counts:  # a war machine's crew: the models it lost, and whether the machine went with them
+        removed = ", the machine removed" if getattr(result, "machine_destroyed", False) is True else ""
+        return Outcome(f"{counts['crew_lost']} crew lost{removed}", counts)
     for name, word in (("slain", "slain"), ("stands_lost", "stands lost"), ("crew_lost", "crew lost"), ("hits", "hits")):
         if name in counts:
             return Outcome(f"{counts[name]} {word}", counts)
@@ -295,10 +298,16 @@ def how(o: Odds) -> str:
 
 
 def _slain(o: Odds) -> tuple[tuple[int, Chance], ...] | None:
-    for name, values in o.distributions:
-        if name == "slain" and len(values) > 1:
-            return values
+    """The spread of the models a shot removes: a war machine's crew lost, else the models slain."""
+    spread = dict(o.distributions)
+    for name in ("crew_lost", "slain"):
+        if len(spread.get(name, ())) > 1:
+            return spread[name]
     return None
+
+
+def _removed_word(o: Odds) -> str:
+    return "crew lost" if len(dict(o.distributions).get("crew_lost", ())) > 1 else "slain"
 
 
 def picture_of(first: Odds, second: Odds | None = None) -> OddsPicture:
@@ -306,10 +315,11 @@ def picture_of(first: Odds, second: Odds | None = None) -> OddsPicture:
     being hit, and bars of the models slain (or of the outcomes), the second shot's beside."""
     slain = [_slain(o) for o in (first, second) if o is not None]
     if all(s is not None for s in slain):
-        title = "Models slain"
+        word = _removed_word(first)
+        title = "Crew lost" if word == "crew lost" else "Models slain"
         values = sorted({v for s in slain for v, _ in s})
         chances = [{v: c.value for v, c in s} for s in slain]
-        bars = tuple((f"{v} slain", chances[0].get(v, 0.0), chances[1].get(v, 0.0) if second else None) for v in values)
+        bars = tuple((f"{v} {word}", chances[0].get(v, 0.0), chances[1].get(v, 0.0) if second else None) for v in values)
     else:
         title = "Outcomes"
         labels = [label for label, _ in first.outcomes] + (
