@@ -469,9 +469,23 @@ def unit_names(
                 return clear
         return None
 
-    rows = [n for n in (settled(name, 1, row_reach) for name in rows) if n is not None]
-    cols = [n for n in (settled(name, 0, col_reach) for name in cols) if n is not None]
+    rows = apart([n for n in (settled(name, 1, row_reach) for name in rows) if n is not None])
+    cols = apart([n for n in (settled(name, 0, col_reach) for name in cols) if n is not None])
     return [front], rows, cols
+
+
+def apart(names: Sequence[Name], gap: float = 3) -> list[Name]:
+    """The names, in order, less any that a name moved aside to clear a line would now touch
+    (two file names pushed together read as one, "F3F4"): the first of two stays."""
+    kept: list[Name] = []
+    boxes: list[Box] = []
+    for name in names:
+        (x, y), text, size, anchor = name
+        box = grow(text_box((x, y), text, size=size, anchor=anchor), gap)
+        if not any(overlaps(box, other) for other in boxes):
+            kept.append(name)
+            boxes.append(box)
+    return kept
 
 
 def draw_names(canvas: Canvas, front: Sequence[Name], names: Sequence[Name]) -> tuple[Box, ...]:

@@ -108,3 +108,14 @@ def test_any_shot_draws_inside_the_picture(ranks, files, distance, seed, facing)
     w, h = d.canvas.image.size
     for outline in (d.template or (), d.placed):
         assert all(0 <= x <= w and 0 <= y <= h for x, y in outline)
+
+
+def test_rank_and_file_names_pushed_together_by_a_line_never_touch():
+    """Issue 18: two file names moved aside to clear the flame's lines read as one ("F5F6"): the
+    first stays, the one it would touch is left out."""
+    from renders.fantasy.units import apart
+
+    names = [((100.0, 10.0), "F5", 11, "mt"), ((112.0, 10.0), "F6", 11, "mt"), ((160.0, 10.0), "F7", 11, "mt")]
+    assert [text for _, text, _, _ in apart(names)] == ["F5", "F7"]
+    spread_out = [((100.0 + 40 * i, 10.0), f"F{i}", 11, "mt") for i in range(1, 6)]
+    assert apart(spread_out) == spread_out
