@@ -11,6 +11,9 @@ Guarantees:
 
 - WAL mode, so readers never wait for the writer and a killed process leaves the file
   consistent (SQLite's own journal does the work; we never write outside a transaction).
+  :meth:`Store.read` outside a transaction reads on a connection of its own thread's (read-only),
+  a snapshot of what is committed, beside the writer rather than after it: a long read (an
+  export of a 100,000-entry log) never holds up a command's write, nor waits for one.
 - :meth:`Store.transaction` is the unit of change: one command's changes commit together or
   not at all. It takes SQLite's write lock at the start (``BEGIN IMMEDIATE``), so two commands
   changing the same battle run one after the other and never lose an update, whether they run
@@ -47,6 +50,10 @@ class Store:
         self.db = db
         self.path = path
         self._lock = threading.RLock()
+        self._local = threading.local()
+        """This thread's read connection, and whether it is inside a transaction."""
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
 
     @classmethod
     def open(cls, path: Path | str, migrations: Sequence[Migration]) -> Store:
@@ -128,6 +135,7 @@ class Store:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as e:
                 raise StoreError(f"The database is busy ({e}); try again in a moment.") from None
+            self._local.writing = True
             try:
                 yield self.db
             except BaseException:
@@ -136,13 +144,39 @@ class Store:
                 raise
             else:
                 conn.execute("COMMIT")
+            finally:
+                self._local.writing = False
 
     def read(self, sql: str, params: Sequence | dict = ()) -> list[dict]:
-        """Rows of a read-only query as dicts (a consistent snapshot under WAL)."""
-        with self._lock:
-            cursor = self.db.execute(sql, params)
+        """Rows of a read-only query as dicts: inside this thread's transaction, on its connection
+        (it sees its own writes); otherwise on this thread's read connection, a snapshot of what
+        is committed that neither waits for a write in progress nor holds one up (an in-memory
+        store, which other connections cannot see, reads on its one connection)."""
+        reader = None if getattr(self._local, "writing", False) or self.path is None else self._reader()
+        if reader is None:
+            with self._lock:
+                cursor = self.db.execute(sql, params)
+                columns = [c[0] for c in cursor.description]
+                return [dict(zip(columns, row)) for row in cursor.fetchall()]
+        try:
+            cursor = reader.execute(sql, params)
             columns = [c[0] for c in cursor.description]
             return [dict(zip(columns, row)) for row in cursor.fetchall()]
+        except sqlite3.OperationalError as e:
+            if "locked" in str(e) or "busy" in str(e):
+                raise StoreError(f"The database is busy ({e}); try again in a moment.") from None
+            raise
+
+    def _reader(self) -> sqlite3.Connection:
+        reader = getattr(self._local, "reader", None)
+        if reader is None:
+            reader = sqlite3.connect(self.path, timeout=self.BUSY_TIMEOUT_S, isolation_level=None,
+                                     check_same_thread=False)
+            reader.execute("PRAGMA query_only = ON")
+            self._local.reader = reader
+            with self._readers_lock:
+                self._readers.append(reader)
+        return reader
 
     def lock(self, *key: object) -> None:
         """Hold a named lock until the transaction ends. Nothing to do here: a SQLite transaction
@@ -159,6 +193,10 @@ class Store:
         return list(self.db[table].columns_dict)
 
     def close(self) -> None:
+        with self._readers_lock:
+            for reader in self._readers:
+                reader.close()
+            self._readers.clear()
         with self._lock:
             self.db.close()
 

@@ -193,3 +193,25 @@ def test_the_console_refuses_an_unusable_database_without_a_traceback(tmp_path):
                          env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert "cannot be opened" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_read_does_not_wait_for_a_write_in_progress_and_sees_what_is_committed(tmp_path):
+    """Issue 15: a read in another thread (a long export, /battle status) reads the committed
+    snapshot beside a write transaction, on its own connection, instead of queueing behind it;
+    the writer's own reads still see its uncommitted change."""
+    import threading
+
+    from storage import campaigns
+    from storage.migrations import open_store
+
+    with open_store(tmp_path / "b.sqlite3") as store:
+        campaigns.start_battle(store, 1, 5, by=1)
+        seen: list[int] = []
+        with store.transaction() as db:
+            db.execute("UPDATE battles SET turn = 2")
+            assert campaigns.battle_here(store, 1, 5).turn == 2  # the writer sees its own change
+            reader = threading.Thread(target=lambda: seen.append(campaigns.battle_here(store, 1, 5).turn))
+            reader.start()
+            reader.join(10)
+            assert seen == [1], "the read waited for the write, or saw it before its commit"
+        assert campaigns.battle_here(store, 1, 5).turn == 2
