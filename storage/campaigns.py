@@ -593,6 +593,27 @@ def shot_tally(store: Store, guild_id: int, battle_id: int) -> ShotTally:
         (r["machine"], r["turn"], until) for r in silenced if (until := silenced_until(r["state_after"])) is not None))
 
 
+@dataclass(frozen=True, slots=True)
+class ShotTotals:
+    """What the report of a battle's end adds up, counted in SQL: shots, those that misfired, hits,
+    and the machines destroyed in the order they were lost."""
+
+    shots: int
+    misfired: int
+    hits: int
+    lost: tuple[str, ...]
+
+
+def shot_totals(store: Store, guild_id: int, battle_id: int) -> ShotTotals:
+    row = store.read("SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN fired = 0 THEN 1 ELSE 0 END), 0) AS misfired, "
+                     "COALESCE(SUM(hits), 0) AS hits FROM shots WHERE battle_id = ? AND guild_id = ?",
+                     (battle_id, guild_id))[0]
+    lost = store.read(
+        "SELECT machine FROM shots WHERE battle_id = ? AND guild_id = ? AND state_after >= 'destroyed' "
+        "AND state_after < 'destroyee' GROUP BY machine ORDER BY MIN(id)", (battle_id, guild_id))
+    return ShotTotals(row["n"], row["misfired"], row["hits"], tuple(r["machine"] for r in lost))
+
+
 SILENCED_PREFIX = "cannot fire until turn "
 """How a shot's machine-after reads when it left the machine silenced (:meth:`Machine.status`)."""
 

@@ -347,13 +347,14 @@ class BattleCog(CampaignCogBase):
         revealed: list = []
         who, b, roster, _ = await self._battle(interaction, change)
         shots = await in_store(campaigns.battle_shots, self.store, who.guild_id, b.id)  # the report lists them all
+        totals = await in_store(campaigns.shot_totals, self.store, who.guild_id, b.id)  # and adds them up in SQL
         sections = (await in_store(fortress, self.store, who.channel_id)).sections
         siege = await in_store(campaigns.battle_siege_events, self.store, who.guild_id, b.id)
         r = revealed[0]
         people = {b.started_by, *b.players, *(s.user_id for s in shots), *(e.user_id for e in siege),
                   *(m.owner_id for m in roster)}
         names = display_names(interaction, people)
-        reply = battle_end_reply(who.game, b, roster, shots, sections, names, siege)
+        reply = battle_end_reply(who.game, b, roster, shots, sections, names, siege, totals)
         await send_reply(interaction, await asyncio.to_thread(revealed_log, reply, b, r))  # files built off the loop
 
     @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")

@@ -16,7 +16,7 @@ import discord
 from engine.warmaster.structure import SectionState
 from renders.campaign.battle import BattleBoard, BoardRow, FortRow
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
-from storage.campaigns import Battle, Campaign, Machine, Shot, ShotTally, SiegeEvent, silenced_until
+from storage.campaigns import Battle, Campaign, Machine, Shot, ShotTally, ShotTotals, SiegeEvent, silenced_until
 from storage.privacy import Forgotten, Purged
 from storage.settings import Settings
 
@@ -263,18 +263,25 @@ def namer(names: Mapping[int, str] | None) -> Callable[[int], str]:
     return name
 
 
+def totals_of(shots: list[Shot]) -> ShotTotals:
+    """The report's totals from the shots themselves (what storage.campaigns.shot_totals counts in SQL)."""
+    return ShotTotals(len(shots), sum(not s.fired for s in shots), sum(s.hits for s in shots), tuple(lost(shots)))
+
+
 def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = (),
-                  names: Mapping[int, str] | None = None, siege: Sequence[SiegeEvent] = ()) -> str:
+                  names: Mapping[int, str] | None = None, siege: Sequence[SiegeEvent] = (),
+                  totals: ShotTotals | None = None) -> str:
     """The Markdown report ``/battle end`` attaches: people by their display names (`names`); the
-    battle's /siege rolls turn by turn (`siege`)."""
+    battle's /siege rolls turn by turn (`siege`); its totals as counted in SQL (`totals`), else
+    from `shots`."""
     name = namer(names)
-    hits = sum(s.hits for s in shots)
+    totals = totals or totals_of(shots)
     out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
            f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by {name(b.started_by)}",
            f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
            f"- Players: {', '.join(name(u) for u in b.players) or 'none'}",
-           f"- Shots: {len(shots)} ({sum(not s.fired for s in shots)} misfired), hits: {hits}",
-           f"- War machines lost: {', '.join(lost(shots)) or 'none'}",
+           f"- Shots: {totals.shots} ({totals.misfired} misfired), hits: {totals.hits}",
+           f"- War machines lost: {', '.join(totals.lost) or 'none'}",
            f"- Siege rolls: {len(siege)}" + (f" ({', '.join(e.fell for e in siege if e.fell)} fell)"
                                               if any(e.fell for e in siege) else ""),
            f"- Fortifications breached: {', '.join(x.name for x in sections if x.breached) or 'none'}",
@@ -318,12 +325,14 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
 
 
 def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
-                  sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = ()) -> dict[str, Any]:
+                  sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = (),
+                  totals: ShotTotals | None = None) -> dict[str, Any]:
     """The JSON export ``/battle end`` attaches: the battle, every shot, the siege rolls, the
-    machines and the fortifications at the end."""
+    machines and the fortifications at the end (its totals as `battle_report`'s)."""
+    totals = totals or totals_of(shots)
     return {
         "battle": battle_json(b),
-        "totals": {"turns": b.turn, "shots": len(shots), "hits": sum(s.hits for s in shots), "machines_lost": lost(shots),
+        "totals": {"turns": b.turn, "shots": totals.shots, "hits": totals.hits, "machines_lost": list(totals.lost),
                    "siege_rolls": len(siege), "sections_fallen": [e.fell for e in siege if e.fell]},
         "siege": [siege_json(e) for e in siege],
         "shots": [{"turn": s.turn, "machine": s.machine, "command": f"fire {s.kind}", "user": s.user_id,
@@ -337,21 +346,21 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
 
 def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot],
                      sections: tuple[SectionState, ...] = (), names: Mapping[int, str] | None = None,
-                     siege: Sequence[SiegeEvent] = ()) -> Reply:
-    export = battle_export(b, roster, shots, sections, siege)
-    totals = export["totals"]
+                     siege: Sequence[SiegeEvent] = (), totals: ShotTotals | None = None) -> Reply:
+    export = battle_export(b, roster, shots, sections, siege, totals)
+    counted = export["totals"]
     siege_part = f" · siege rolls: **{len(siege)}**" if siege else ""
-    lines = [f"Turns: **{b.turn}** · shots: **{totals['shots']}**{siege_part} · hits: **{totals['hits']}**",
-             "War machines lost: " + (", ".join(totals["machines_lost"]) or "none"),
+    lines = [f"Turns: **{b.turn}** · shots: **{counted['shots']}**{siege_part} · hits: **{counted['hits']}**",
+             "War machines lost: " + (", ".join(counted["machines_lost"]) or "none"),
              "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none")]
     stem = f"battle-{b.guild_id}-{b.id}"
     if sections:
         breached = [x.name for x in sections if x.breached]
         lines.insert(2, f"Fortifications breached: {len(breached)} of {len(sections)}" + (f" ({', '.join(breached)})" if breached else ""))
-    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names, siege).encode()),
+    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names, siege, totals).encode()),
              (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
     return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
-                  colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": totals}, attachments=files)
+                  colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": counted}, attachments=files)
 
 
 def roster_reply(command: str, game: str, title: str, roster: list[Machine], battle: Battle | None,
