@@ -2,7 +2,7 @@
 guild's events only to the shard Discord would use, ``(guild_id >> 22) % shard_count``.
 
 - one process running both shards of two answers in both servers;
-- two bot processes, each with one shard of two, share one PostgreSQL store: campaigns and battles
+- two bot processes, each with one shard of two, share one store (PostgreSQL, and SQLite): campaigns and battles
   run in a server on each shard; one process is killed (SIGKILL) and restarted while the other
   keeps answering; nothing is lost and no command is answered twice."""
 
@@ -21,7 +21,6 @@ from bot import create_bot
 from config.settings import Settings
 from storage import campaigns
 from storage.migrations import open_store
-from tests import postgres_server
 from tests.e2e.conftest import serving
 from tests.e2e.standin import GUILD_2_ID, GUILD_ID, MANAGER_PERMISSIONS, DiscordStandIn, start_client
 
@@ -68,11 +67,9 @@ def start_shard(standin: DiscordStandIn, shard: int, database: str, data: Path) 
                              standin.gateway_url], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-async def test_two_shard_processes_share_one_postgresql_and_survive_a_kill(two_shard_standin, tmp_path):
-    try:
-        database = postgres_server.fresh_database("shards")
-    except postgres_server.Unavailable as e:
-        pytest.skip(str(e))
+async def test_two_shard_processes_share_one_store_and_survive_a_kill(two_shard_standin, tmp_path, database):
+    """On PostgreSQL, as a bot many servers add runs; on SQLite too (one file, several processes)."""
+    database = str(database)
     standin = two_shard_standin
     procs = {0: start_shard(standin, 0, database, tmp_path), 1: start_shard(standin, 1, database, tmp_path)}
     try:
@@ -119,4 +116,3 @@ async def test_two_shard_processes_share_one_postgresql_and_survive_a_kill(two_s
                     p.wait(15)
                 except subprocess.TimeoutExpired:
                     p.kill()
-        postgres_server.drop_database(database)
