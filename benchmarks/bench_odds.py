@@ -4,7 +4,8 @@ one shot's, added up), or seeded
 throws where the scatter die's direction is continuous). Medians of calls timed one by one;
 printed, never asserted. Targets from the issue: a cannon or a stone thrower at a 100-model horde
 exact to ±0.1% in 100 ms; a 40k penetration with its damage table, or a Warmaster structure test,
-in 1 ms."""
+in 1 ms; the odds picture (a 10 x 10 heat map with its centre of landing and bars, and a table-only
+chart) in 25 ms."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 from benchmarks.bench_cannon import median_time, report
 from bot import create_bot
 from cogs.odds.commands import odds_of, read_line
+from cogs.odds.words.odds import picture_of
+from renders.odds.picture import render_odds
 from config.settings import Settings
 from console.offline import OfflineInteraction
 
@@ -46,6 +49,10 @@ def main() -> None:
             how = (f"exact, {odds.exact_how or f'{odds.ways:,} ways'}" if odds.exact else
                    f"{odds.ways:,} throws, worst ±{max(errors) * 100:.1f}%")
             report(f"{label} [{how}]", median_time(priced, calls=5 if target > 1 else 30), "ms", 1e3, target)
+            if label.startswith(("cannon", "40k")):
+                picture = picture_of(odds)
+                what = "heat map and bars, 10 x 10" if picture.grid else "outcome bars"
+                report(f"  its picture ({what}) + PNG", median_time(lambda: render_odds(picture), calls=30), "ms", 1e3, 25)
         bot.store.close()
     loop.close()
 
