@@ -106,7 +106,7 @@ def _copy(src, dst, where: str, replace: bool, progress: Callable[[str], None]) 
                 _insert(dst, db, table, columns, rows)
                 n += len(rows)
             counts.append((table, n))
-            progress(f"  {table}: {n} rows")
+            progress(f"  {table}: {n} {'row' if n == 1 else 'rows'}")
         if dst.backend == "postgresql":
             for table, column in _identities(dst):
                 db.raw(f"SELECT setval(pg_get_serial_sequence(%s, %s), "
