@@ -194,7 +194,7 @@ class PostgresStore:
     def open(cls, url: str, migrations: Sequence[Migration]) -> PostgresStore:
         try:
             import psycopg
-            from psycopg_pool import ConnectionPool
+            from psycopg_pool import ConnectionPool, PoolTimeout
         except ImportError:
             raise StoreError("The database is PostgreSQL, but psycopg is not installed: run ./bombardier once "
                              "(it installs requirements.lock), or pip install 'psycopg[binary]' psycopg-pool.") from None
@@ -212,7 +212,7 @@ class PostgresStore:
                 reconnect_timeout=cls.CONNECT_TIMEOUT_S,
             )
             pool.open(wait=True, timeout=cls.CONNECT_TIMEOUT_S)
-        except (psycopg.Error, Exception) as e:  # PoolTimeout, a malformed URL...
+        except (psycopg.Error, PoolTimeout, ValueError) as e:
             raise StoreError(f"The database {redacted(url)} cannot be reached: {_reason(e)}.") from None
         store = cls(url, pool)
         try:
@@ -223,8 +223,9 @@ class PostgresStore:
         return store
 
     def migrate(self, migrations: Sequence[Migration]) -> list[str]:
-        """As SQLite's: each migration not yet applied, in order, in its own transaction; the
-        whole run under one advisory lock, so processes starting together apply each once."""
+        """As SQLite's, each migration not yet applied, in order, recorded by name; here all in one
+        transaction (each in a savepoint) under an advisory lock, so processes starting together
+        apply each once, and a migration that fails leaves the schema as it was."""
         names = [m.name for m in migrations]
         if len(set(names)) != len(names):
             raise ValueError(f"duplicate migration names in {names}")
