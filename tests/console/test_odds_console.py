@@ -20,6 +20,17 @@ def chances(result) -> dict[str, float]:
     return {o["outcome"]: o["chance"] for o in result["odds"]["outcomes"]}
 
 
+@pytest.fixture(autouse=True)
+def no_time_bound(monkeypatch):
+    """Exact or estimated by the dice alone, not by how fast this machine enumerates (as the docs'
+    pictures are made): the engine's time bound lifted, for every test here (a loaded machine
+    would otherwise turn an exact answer into an estimate; tests/engine/test_odds_enumeration.py
+    checks the bound itself)."""
+    import engine.odds.enumeration
+
+    monkeypatch.setattr(engine.odds.enumeration, "SECONDS", None)
+
+
 async def test_exact_odds_of_a_penetration_with_its_damage_table(play):
     # S9 + D6 against armour 13: 1-3 bounce off (1/2), a 4 glances (1/6), 5-6 penetrate (1/3); then the tables.
     code, r = await play('/odds shot:"40k penetrate strength:9 armour:13"')
@@ -52,16 +63,7 @@ async def test_roll_and_misfire_are_priced_too(play):
     assert sorted(chances(r).values()) == pytest.approx([1 / 3] * 3)
 
 
-@pytest.fixture
-def no_time_bound(monkeypatch):
-    """Exact or estimated by the dice alone, not by how fast this machine enumerates (as the docs'
-    pictures are made): the engine's time bound lifted."""
-    import engine.odds.enumeration
-
-    monkeypatch.setattr(engine.odds.enumeration, "SECONDS", None)
-
-
-async def test_a_scatter_shot_is_exact_over_the_hit_and_the_360_directions(play, no_time_bound):
+async def test_a_scatter_shot_is_exact_over_the_hit_and_the_360_directions(play):
     """A small target under a stone thrower: the scatter die's hit and each of its 360 whole-degree
     directions, every artillery die and centre-hole roll, counted exactly."""
     code, r = await play('/odds shot:"fire stone-thrower distance:24 ranks:2 files:2"')
@@ -76,7 +78,7 @@ async def test_a_scatter_shot_is_exact_over_the_hit_and_the_360_directions(play,
     assert four["value"] == 4 and Fraction(four["exact"]) > Fraction(5, 18)
 
 
-async def test_the_centre_of_landing_is_where_the_shots_come_down_on_average(play, no_time_bound):
+async def test_the_centre_of_landing_is_where_the_shots_come_down_on_average(play):
     """Exact over the 360 directions, the arrows average out: the template comes down, on average,
     on the aimed model's centre, and it lands whenever the stone thrower does not misfire (5/6)."""
     _, r = await play('/odds shot:"fire stone-thrower distance:24 ranks:2 files:2"')

@@ -89,3 +89,14 @@ def test_a_simulation_uses_the_bots_dice_and_repeats_itself():
 def test_a_heavy_throw_gets_fewer_runs_within_the_dice_budget():
     sample = simulate(lambda d: [d.roll(DieKind.D6, "x") for _ in range(600)], runs=6000)
     assert 100 <= sample.runs < 6000
+
+
+def test_past_the_time_bound_the_caller_estimates_with_at_least_the_fewest_throws():
+    """The engine's time for one price is bounded (SECONDS): a bound already past stops the
+    enumeration at its first check and the simulation at its fewest throws."""
+    from engine.odds.enumeration import MIN_THROWS
+
+    with pytest.raises(TooMany):
+        enumerate_outcomes(lambda d: sum(d.d6(str(i)).value for i in range(3)), seconds=-1.0)  # 216 ways
+    assert len(enumerate_outcomes(lambda d: sum(d.d6(str(i)).value for i in range(3)), seconds=None)) == 216
+    assert simulate(lambda d: d.d6("x").value, runs=5_000, seconds=-1.0).runs == MIN_THROWS
