@@ -577,18 +577,25 @@ class ShotTally:
         return self.count
 
 
+STATE_AFTER_STARTS = "state_after >= ? AND state_after < ?"
+"""A shot's machine-after starting with a prefix, as a range (:func:`starting`) so that the index
+answers it (LIKE would read every shot)."""
+
+
+def starting(prefix: str) -> tuple[str, str]:
+    """The range of text that starts with `prefix`: from it to just past it."""
+    return prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
 def shot_tally(store: Store, guild_id: int, battle_id: int) -> ShotTally:
     count = store.read("SELECT COUNT(*) AS n FROM shots WHERE battle_id = ? AND guild_id = ?",
                        (battle_id, guild_id))[0]["n"]
-    # "destroyed..." as a range, so the index answers it (LIKE would read every shot)
     lost = store.read(
-        "SELECT machine, MIN(turn) AS turn FROM shots WHERE battle_id = ? AND guild_id = ? "
-        "AND state_after >= 'destroyed' AND state_after < 'destroyee' GROUP BY machine ORDER BY MIN(turn), machine",
-        (battle_id, guild_id))
+        f"SELECT machine, MIN(turn) AS turn FROM shots WHERE battle_id = ? AND guild_id = ? AND {STATE_AFTER_STARTS} "
+        "GROUP BY machine ORDER BY MIN(turn), machine", (battle_id, guild_id, *starting("destroyed")))
     silenced = store.read(
-        "SELECT machine, turn, state_after FROM shots WHERE battle_id = ? AND guild_id = ? "
-        "AND state_after >= ? AND state_after < ? ORDER BY turn, machine",
-        (battle_id, guild_id, SILENCED_PREFIX, SILENCED_PREFIX[:-1] + chr(ord(SILENCED_PREFIX[-1]) + 1)))
+        f"SELECT machine, turn, state_after FROM shots WHERE battle_id = ? AND guild_id = ? AND {STATE_AFTER_STARTS} "
+        "ORDER BY turn, machine", (battle_id, guild_id, *starting(SILENCED_PREFIX)))
     return ShotTally(count, tuple((r["machine"], r["turn"]) for r in lost), tuple(
         (r["machine"], r["turn"], until) for r in silenced if (until := silenced_until(r["state_after"])) is not None))
 
@@ -609,8 +616,8 @@ def shot_totals(store: Store, guild_id: int, battle_id: int) -> ShotTotals:
                      "COALESCE(SUM(hits), 0) AS hits FROM shots WHERE battle_id = ? AND guild_id = ?",
                      (battle_id, guild_id))[0]
     lost = store.read(
-        "SELECT machine FROM shots WHERE battle_id = ? AND guild_id = ? AND state_after >= 'destroyed' "
-        "AND state_after < 'destroyee' GROUP BY machine ORDER BY MIN(id)", (battle_id, guild_id))
+        f"SELECT machine FROM shots WHERE battle_id = ? AND guild_id = ? AND {STATE_AFTER_STARTS} "
+        "GROUP BY machine ORDER BY MIN(id)", (battle_id, guild_id, *starting("destroyed")))
     return ShotTotals(row["n"], row["misfired"], row["hits"], tuple(r["machine"] for r in lost))
 
 

@@ -354,7 +354,7 @@ class BattleCog(CampaignCogBase):
         people = {b.started_by, *b.players, *(s.user_id for s in shots), *(e.user_id for e in siege),
                   *(m.owner_id for m in roster)}
         names = display_names(interaction, people)
-        reply = battle_end_reply(who.game, b, roster, shots, sections, names, siege, totals)
+        reply = battle_end_reply(who.game, b, roster, shots, sections, names, siege, totals=totals)
         await send_reply(interaction, await asyncio.to_thread(revealed_log, reply, b, r))  # files built off the loop
 
     @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")

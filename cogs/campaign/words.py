@@ -243,11 +243,6 @@ def _time(t: float) -> str:
     return dt.datetime.fromtimestamp(t, dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def lost(shots: list[Shot]) -> list[str]:
-    """Machines destroyed during the battle, in order."""
-    return list(dict.fromkeys(s.machine for s in shots if s.state_after.startswith("destroyed")))
-
-
 def namer(names: Mapping[int, str] | None) -> Callable[[int], str]:
     """A user's display name for a report file, from `names` (what the server shows); one it does
     not know is "player 1", "player 2"... in order of appearance, never its raw id (ids are in the
@@ -263,19 +258,13 @@ def namer(names: Mapping[int, str] | None) -> Callable[[int], str]:
     return name
 
 
-def totals_of(shots: list[Shot]) -> ShotTotals:
-    """The report's totals from the shots themselves (what storage.campaigns.shot_totals counts in SQL)."""
-    return ShotTotals(len(shots), sum(not s.fired for s in shots), sum(s.hits for s in shots), tuple(lost(shots)))
-
-
 def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = (),
-                  names: Mapping[int, str] | None = None, siege: Sequence[SiegeEvent] = (),
-                  totals: ShotTotals | None = None) -> str:
+                  names: Mapping[int, str] | None = None, siege: Sequence[SiegeEvent] = (), *,
+                  totals: ShotTotals) -> str:
     """The Markdown report ``/battle end`` attaches: people by their display names (`names`); the
-    battle's /siege rolls turn by turn (`siege`); its totals as counted in SQL (`totals`), else
-    from `shots`."""
+    battle's /siege rolls turn by turn (`siege`); its totals as counted in SQL (`totals`,
+    storage.campaigns.shot_totals)."""
     name = namer(names)
-    totals = totals or totals_of(shots)
     out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
            f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by {name(b.started_by)}",
            f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
@@ -325,11 +314,10 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
 
 
 def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
-                  sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = (),
-                  totals: ShotTotals | None = None) -> dict[str, Any]:
+                  sections: tuple[SectionState, ...] = (), siege: Sequence[SiegeEvent] = (), *,
+                  totals: ShotTotals) -> dict[str, Any]:
     """The JSON export ``/battle end`` attaches: the battle, every shot, the siege rolls, the
     machines and the fortifications at the end (its totals as `battle_report`'s)."""
-    totals = totals or totals_of(shots)
     return {
         "battle": battle_json(b),
         "totals": {"turns": b.turn, "shots": totals.shots, "hits": totals.hits, "machines_lost": list(totals.lost),
@@ -346,8 +334,8 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
 
 def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot],
                      sections: tuple[SectionState, ...] = (), names: Mapping[int, str] | None = None,
-                     siege: Sequence[SiegeEvent] = (), totals: ShotTotals | None = None) -> Reply:
-    export = battle_export(b, roster, shots, sections, siege, totals)
+                     siege: Sequence[SiegeEvent] = (), *, totals: ShotTotals) -> Reply:
+    export = battle_export(b, roster, shots, sections, siege, totals=totals)
     counted = export["totals"]
     siege_part = f" · siege rolls: **{len(siege)}**" if siege else ""
     lines = [f"Turns: **{b.turn}** · shots: **{counted['shots']}**{siege_part} · hits: **{counted['hits']}**",
@@ -357,7 +345,7 @@ def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Sh
     if sections:
         breached = [x.name for x in sections if x.breached]
         lines.insert(2, f"Fortifications breached: {len(breached)} of {len(sections)}" + (f" ({', '.join(breached)})" if breached else ""))
-    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names, siege, totals).encode()),
+    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names, siege, totals=totals).encode()),
              (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
     return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
                   colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": counted}, attachments=files)
