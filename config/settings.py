@@ -158,11 +158,21 @@ def check_shards(count: int | None, ids: tuple[int, ...] | None, where: str) -> 
         raise SettingsError(f"{where}: a shard is listed twice in {list(ids)}.")
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+"""How a ``database`` setting that names a PostgreSQL server begins."""
+
+
+def is_postgres(target: object) -> bool:
+    """Whether a ``database`` setting (as :func:`database_setting` reads it) names a PostgreSQL
+    server rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
 def database_setting(text: str) -> Path | str:
     """``database`` as written: a ``postgresql://`` URL stays a URL; ``sqlite:``, ``sqlite://`` or
     ``sqlite:///`` before a path, or a bare path, is the SQLite file (relative to the project)."""
     text = text.strip()
-    if text.startswith(("postgresql://", "postgres://")):
+    if is_postgres(text):
         return text
     if text.lower().startswith("sqlite:"):
         text = text[len("sqlite:"):]

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from config.settings import is_postgres
 from storage.contract import Migration, StoreError
 
 __all__ = ["Migration", "Store", "StoreError"]
@@ -61,9 +62,9 @@ class Store:
         ``migrations`` it is handed (the bot's are storage.migrations.MIGRATIONS: use
         :func:`storage.migrations.open_store`). ``":memory:"`` gives a private in-memory store; a
         ``postgresql://`` URL opens the PostgreSQL store instead (same contract)."""
-        from storage.postgres import PostgresStore, is_postgres
-
         if is_postgres(path):
+            from storage.postgres import PostgresStore
+
             return PostgresStore.open(path, migrations)
         memory = str(path) == ":memory:"
         if not memory:
@@ -152,16 +153,11 @@ class Store:
         (it sees its own writes); otherwise on this thread's read connection, a snapshot of what
         is committed that neither waits for a write in progress nor holds one up (an in-memory
         store, which other connections cannot see, reads on its one connection)."""
-        reader = None if getattr(self._local, "writing", False) or self.path is None else self._reader()
-        if reader is None:
+        if getattr(self._local, "writing", False) or self.path is None:
             with self._lock:
-                cursor = self.db.execute(sql, params)
-                columns = [c[0] for c in cursor.description]
-                return [dict(zip(columns, row)) for row in cursor.fetchall()]
+                return _dicts(self.db.execute(sql, params))
         try:
-            cursor = reader.execute(sql, params)
-            columns = [c[0] for c in cursor.description]
-            return [dict(zip(columns, row)) for row in cursor.fetchall()]
+            return _dicts(self._reader().execute(sql, params))
         except sqlite3.OperationalError as e:
             if "locked" in str(e) or "busy" in str(e):
                 raise StoreError(f"The database is busy ({e}); try again in a moment.") from None
@@ -205,3 +201,8 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _dicts(cursor: sqlite3.Cursor) -> list[dict]:
+    columns = [c[0] for c in cursor.description]
+    return [dict(zip(columns, row)) for row in cursor.fetchall()]

@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from config.settings import is_postgres
 from storage.database import StoreError
 from storage.migrations import open_store
-from storage.postgres import is_postgres, redacted
+from storage.postgres import redacted
 
 TABLES = (
     "settings", "campaigns", "campaign_members", "battles", "battle_players", "machines", "shots", "siege_events",

@@ -26,7 +26,7 @@ How it keeps SQLite's guarantees with many writers at once:
   'destroyed'``) behave as SQLite's byte order does.
 
 The SQL of the storage modules is written once, in the dialect both share; this module rewrites
-the few SQLite spellings on the way (``?`` placeholders, ``INSERT OR IGNORE``).
+the few SQLite spellings on the way (``?`` parameter marks, ``INSERT OR IGNORE``).
 """
 
 from __future__ import annotations
@@ -42,14 +42,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 from storage.contract import Migration, StoreError
 
-SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres(target: object) -> bool:
-    """Whether a ``database`` setting names a PostgreSQL server rather than a SQLite file."""
-    return isinstance(target, str) and target.startswith(SCHEMES)
-
-
 def redacted(url: str) -> str:
     """The URL with its password replaced, for messages and logs."""
     parts = urlsplit(url)
@@ -61,7 +53,7 @@ def redacted(url: str) -> str:
 
 @lru_cache(maxsize=512)
 def translate(sql: str) -> str:
-    """SQLite's spellings in the storage modules' SQL, in PostgreSQL's: ``?`` placeholders become
+    """SQLite's spellings in the storage modules' SQL, in PostgreSQL's: ``?`` parameter marks become
     ``%s`` (a literal ``%`` is doubled first) and ``INSERT OR IGNORE`` becomes ``ON CONFLICT DO
     NOTHING``; the column ``user`` is quoted. The storage SQL keeps string literals free of ``?``."""
     out = sql.replace("%", "%%").replace("?", "%s")
@@ -90,25 +82,24 @@ class PostgresTable:
     def _pk(self) -> tuple[str, ...]:
         return self.db.primary_key(self.name)
 
+    def _insert_sql(self, record: dict[str, Any]) -> str:
+        return (f"INSERT INTO {quoted(self.name)} ({', '.join(quoted(c) for c in record)}) "
+                f"VALUES ({', '.join(['%s'] * len(record))})")
+
     def insert(self, record: dict[str, Any]) -> PostgresTable:
-        columns = [c for c in record]
         pk = self._pk()
-        returning = f" RETURNING {', '.join(quoted(c) for c in pk)}"
-        sql = (f"INSERT INTO {quoted(self.name)} ({', '.join(quoted(c) for c in columns)}) "
-               f"VALUES ({', '.join(['%s'] * len(columns))}){returning}")
-        row = self.db.raw(sql, [record[c] for c in columns]).fetchone()
+        sql = f"{self._insert_sql(record)} RETURNING {', '.join(quoted(c) for c in pk)}"
+        row = self.db.raw(sql, list(record.values())).fetchone()
         self.last_pk = row[0] if len(pk) == 1 else tuple(row)
         return self
 
     def upsert(self, record: dict[str, Any], pk: str | Sequence[str]) -> PostgresTable:
         keys = (pk,) if isinstance(pk, str) else tuple(pk)
-        columns = list(record)
-        rest = [c for c in columns if c not in keys]
+        rest = [c for c in record if c not in keys]
         action = (f"DO UPDATE SET {', '.join(f'{quoted(c)} = EXCLUDED.{quoted(c)}' for c in rest)}" if rest
                   else "DO NOTHING")
-        sql = (f"INSERT INTO {quoted(self.name)} ({', '.join(quoted(c) for c in columns)}) "
-               f"VALUES ({', '.join(['%s'] * len(columns))}) ON CONFLICT ({', '.join(quoted(k) for k in keys)}) {action}")
-        self.db.raw(sql, [record[c] for c in columns])
+        sql = f"{self._insert_sql(record)} ON CONFLICT ({', '.join(quoted(k) for k in keys)}) {action}"
+        self.db.raw(sql, list(record.values()))
         return self
 
     def _where(self, pk_values: Any) -> tuple[str, list[Any]]:
@@ -130,14 +121,6 @@ class PostgresTable:
         sets = ", ".join(f"{quoted(c)} = %s" for c in updates)
         self.db.raw(f"UPDATE {quoted(self.name)} SET {sets} WHERE {where}", [*updates.values(), *values])
         return self
-
-    @property
-    def rows(self) -> Iterator[dict[str, Any]]:
-        return iter(self.db.raw_dicts(f"SELECT * FROM {quoted(self.name)}", []))
-
-    @property
-    def count(self) -> int:
-        return self.db.raw(f"SELECT count(*) FROM {quoted(self.name)}", []).fetchone()[0]
 
 
 class PostgresDatabase:
@@ -245,18 +228,13 @@ class PostgresStore:
                     continue
                 if m.postgres is None:
                     raise ValueError(f"migration {m.name} has no PostgreSQL text")  # a bug
-                with self.conn_transaction(db):
+                with db.conn.transaction():  # a savepoint: a migration that fails leaves nothing
                     for statement in _statements(m.postgres):
                         db.raw(statement)
                     db.raw("INSERT INTO schema_migrations (name, applied_at) VALUES (%s, %s)", [m.name, time.time()])
                 applied.append(m.name)
         self._keys.clear()
         return applied
-
-    @contextlib.contextmanager
-    def conn_transaction(self, db: PostgresDatabase) -> Iterator[None]:
-        with db.conn.transaction():  # a savepoint inside the outer transaction
-            yield
 
     @property
     def version(self) -> int:

@@ -115,6 +115,19 @@ class Formation:
             return u.ranks - row, col + 1
         return col + 1, row + 1
 
+    def in_ranks_and_files(self, p: Point) -> tuple[float, float]:
+        """Where a point lies in the unit's own measure, as :meth:`rank_file` counts: (ranks back
+        from its front edge, files across from its first file's edge), both fractional (a
+        template's centre, a ball's first strike; outside the unit, below 0 or past its size)."""
+        row = (p.y - self.near) / self.cell_depth
+        col = (p.x - self.left) / self.cell_width
+        u = self.unit
+        if u.facing is Facing.FRONT:
+            return row, col
+        if u.facing is Facing.REAR:
+            return u.ranks - row, col
+        return col, row
+
     def cell_of(self, rank: int, file: int) -> tuple[int, int]:
         """The (row, col) of the unit's (rank, file)."""
         u = self.unit

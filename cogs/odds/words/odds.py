@@ -18,7 +18,9 @@ from typing import Any
 import discord
 
 from cogs.common.replies import COLOUR_OK, Reply
+from engine.fantasy.formation import Formation
 from engine.fantasy.misfire import Misfire
+from engine.geometry import Point
 from engine.roll import RollResult
 from engine.warmaster.battering import BatterAttempt
 from engine.warmaster.structure import StructureTest
@@ -172,16 +174,9 @@ def landing_point(result: Any) -> tuple[float, float] | None:
     both fractional; None for a shot with no landing point or one that misfired."""
     formation = getattr(result, "formation", None)
     point = getattr(result, "centre", None) if hasattr(result, "centre") else getattr(result, "landing", None)
-    if formation is None or point is None or not hasattr(point, "x"):
+    if not isinstance(formation, Formation) or not isinstance(point, Point):
         return None
-    col = (point.x - formation.left) / formation.cell_width
-    row = (point.y - formation.near) / formation.cell_depth
-    facing = getattr(getattr(formation.unit, "facing", None), "name", "FRONT")
-    if facing == "FRONT":
-        return row, col
-    if facing == "REAR":
-        return formation.unit.ranks - row, col
-    return col, row  # a flank: the unit's ranks run across the line of fire (Formation.rank_file)
+    return formation.in_ranks_and_files(point)
 
 
 def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: int, reason: str | None = None,
