@@ -27,7 +27,7 @@ from cogs.common.dice_source import odds_dice
 from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_reply
 from cogs.odds.words.odds import Odds, numbers, odds_reply, picture_of, tally
 from engine.errors import RulesError
-from engine.fantasy.shooting_sequence import read_crew
+from engine.fantasy.shooting_sequence import crew_removed, read_crew
 from engine.inputs import quote
 from engine.odds.enumeration import BUDGET, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
 from renders.odds.picture import render_odds
@@ -151,8 +151,13 @@ def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int, crew: int | None
             for (h1, u1), q in single.items():
                 step[(h + h1, u + u1)] += p * q
         total = step
-    return [(p, VolleyTotals(h, u, u // wounds, None if crew is None else min(crew, u), crew is not None and u >= crew))
-            for (h, u), p in total.items()]
+    def totals(h: int, u: int) -> VolleyTotals:
+        if crew is None:
+            return VolleyTotals(h, u, u // wounds)
+        lost = crew_removed(crew, u)
+        return VolleyTotals(h, u, u // wounds, lost, lost >= crew)
+
+    return [(p, totals(h, u)) for (h, u), p in total.items()]
 
 
 VOLLEYS = {"shoot": "shots", "combat attacks": "attacks"}

@@ -189,11 +189,17 @@ class MissileFire:
             return None
         if self.shares:
             return sum(s.lost for s in self.shares)
-        return min(self.crew, self.volley.unsaved)
+        return crew_removed(self.crew, self.volley.unsaved)
 
     @property
     def machine_destroyed(self) -> bool:
         return self.crew is not None and self.crew_lost >= self.crew
+
+
+def crew_removed(crew: int, unsaved: int) -> int:
+    """An ordinary crew's models removed by a volley's unsaved wounds: one per wound, while any are
+    left (the machine goes with the last)."""
+    return min(crew, unsaved)
 
 
 def to_hit_penalty_of(penalties: ToHitPenalties, long_range: bool, cover: Cover, modifier: int) -> int:
