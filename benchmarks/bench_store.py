@@ -25,6 +25,7 @@ from pathlib import Path
 
 from benchmarks.bench_cannon import median_time
 from storage import campaigns as c
+from storage.migrate import insert_rows
 from storage.migrations import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,14 +101,10 @@ def status_reads(target) -> float:
         guns = c.machines(s, G)
         rows = [(G, b.id, guns[n % 4].id, guns[n % 4].name, "cannon", 100, 1 + n // 1000, 1, 2, "hit", "ok", 0.0)
                 for n in range(100_000)]
+        columns = ["guild_id", "battle_id", "machine_id", "machine", "kind", "user_id", "turn", "fired", "hits",
+                   "outcome", "state_after", "at"]
         with s.transaction() as db:
-            sql = ("INSERT INTO shots (guild_id, battle_id, machine_id, machine, kind, user_id, turn, fired, hits, "
-                   "outcome, state_after, at) VALUES ({})")
-            if s.backend == "postgresql":
-                with db.conn.cursor() as cursor:
-                    cursor.executemany(sql.format(", ".join(["%s"] * 12)), rows)
-            else:
-                db.conn.executemany(sql.format(", ".join(["?"] * 12)), rows)
+            insert_rows(s, db, "shots", columns, rows)
         if s.backend == "postgresql":
             s.read("ANALYZE shots")
 

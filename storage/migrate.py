@@ -104,7 +104,7 @@ def _copy(src, dst, where: str, replace: bool, progress: Callable[[str], None]) 
                 columns = ["rowid", *columns]
             n = 0
             for rows in _batches(src, table, columns):
-                _insert(dst, db, table, columns, rows)
+                insert_rows(dst, db, table, columns, rows)
                 n += len(rows)
             counts.append((table, n))
             progress(f"  {table}: {n} {'row' if n == 1 else 'rows'}")
@@ -138,7 +138,9 @@ def _batches(src, table: str, columns: list[str]) -> Iterator[list[tuple]]:
         yield [tuple(r[c] for c in columns) for r in rows]
 
 
-def _insert(dst, db, table: str, columns: list[str], rows: list[tuple]) -> None:
+def insert_rows(dst, db, table: str, columns: list[str], rows: list[tuple]) -> None:
+    """Many rows into `table` at once, inside `dst`'s open transaction `db` (either backend).
+    For copies and figures: the bot's own writes go through the storage functions."""
     names = ", ".join(f'"{c}"' for c in columns)
     if dst.backend == "postgresql":
         with db.conn.cursor() as cursor:
