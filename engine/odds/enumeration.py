@@ -151,11 +151,16 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
     return tuple(leaves)
 
 
+def common_denominator(chances) -> int:
+    """One denominator all `chances` (fractions) can be written over: adding their numerators over
+    it in integers is exact and much faster than Fraction's addition, which reduces at every step."""
+    return math.lcm(*(c.denominator for c in chances)) if chances else 1
+
+
 def exact_sum(chances) -> Fraction:
-    """The sum of fractions, over one common denominator in integers (Fraction's own addition
-    reduces at every step, most of a small price's time)."""
+    """The sum of fractions, over their :func:`common_denominator`."""
     chances = list(chances)
-    common = math.lcm(*(c.denominator for c in chances)) if chances else 1
+    common = common_denominator(chances)
     return Fraction(sum(c.numerator * (common // c.denominator) for c in chances), common)
 
 

@@ -21,6 +21,7 @@ from cogs.common.replies import COLOUR_OK, Reply
 from engine.fantasy.formation import Formation
 from engine.fantasy.misfire import Misfire
 from engine.geometry import Point
+from engine.odds.enumeration import common_denominator
 from engine.roll import RollResult
 from engine.warmaster.battering import BatterAttempt
 from engine.warmaster.structure import StructureTest
@@ -187,7 +188,7 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     # Every chance as an integer over one common denominator while adding up (Fraction's own
     # addition reduces at every step), made a fraction again at the end.
     weighted = list(weighted)
-    common = math.lcm(*(c.denominator for c, _ in weighted if c is not None)) if exact else ways
+    common = common_denominator([c for c, _ in weighted if c is not None]) if exact else ways
     if not exact:
         weighted = [(None, r) for _, r in weighted]
     by_label: dict[str, int] = defaultdict(int)
