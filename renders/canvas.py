@@ -84,6 +84,22 @@ _TEXT_INKS: tuple[RGB, ...] = (INK, INK_SOFT, WHITE, TITLE_SUB, BANNER_SUB)
 """Colours text is written in (or haloed with): the PNG palette holds their blends with every
 background, so antialiased edges survive encoding."""
 
+PREVIEW = 400
+"""How wide Discord shows a picture in a message on a phone, in pixels: the legibility rule
+(docs/pictures.md) reads every picture shrunk to this width."""
+PREVIEW_TYPE = 8
+"""The least type size, in pixels at :data:`PREVIEW` wide, of a picture's title, its count of
+hits and the label of each model or stand hit."""
+TITLE_SIZE = 24
+"""Type size of a picture's title, when it fits."""
+
+
+def legible(width: float) -> int:
+    """The least type size that is :data:`PREVIEW_TYPE` pixels once a picture `width` pixels wide
+    is shown :data:`PREVIEW` wide."""
+    return math.ceil(PREVIEW_TYPE * width / PREVIEW)
+
+
 HALO = 2
 """Width in pixels of the light halo round text drawn over the table."""
 PNG_COMPRESS_LEVEL = 3
@@ -289,6 +305,31 @@ class Viewport:
         return self.px(ax, ay), self.px(bx, by)
 
 
+TITLE = "title"
+"""The role of a picture's title: the answer, with the count of models or stands hit."""
+LABEL = "label"
+"""The role of a name written by what it names (a rank, a file, a stand, a model): a label that
+must not cover another model, a line of fire or another label."""
+MARK = "mark"
+"""The role of a label written on its own body (a stand's number, a model's die): it must sit
+inside that body and cover no other."""
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A line of text on the picture, as written (what the legibility rule reads)."""
+
+    box: Box
+    """The pixel box it covers."""
+    size: int
+    """Its type size in pixels (the em: the font size)."""
+    text: str
+    role: str
+    """:data:`TITLE`, :data:`LABEL`, :data:`MARK`, or "" for the rest (notes, keys, scales)."""
+    owner: int | None = None
+    """For a :data:`MARK`, the index in :attr:`Canvas.bodies` of the body it is written on."""
+
+
 @dataclass(frozen=True, slots=True)
 class Label:
     """A label plate placed by :meth:`Canvas.place`, ready to draw."""
@@ -303,6 +344,8 @@ class Label:
     """Text colour."""
     leader: tuple[XY, XY] | None
     """The line from the anchor to the plate's edge; None when the plate sits by the anchor."""
+    role: str = ""
+    """What its lines are to the legibility rule (:data:`LABEL` for the label of something hit)."""
 
 
 Swatch = Callable[["Canvas", Box], None]
@@ -320,6 +363,10 @@ class LegendItem:
 
 
 _LEGEND_ROW = 20
+_KEY_ROW = 23
+"""Height of a row of the compact key."""
+KEY_SIZE = 15
+"""Type size of the compact key's lines."""
 _LEGEND_SWATCH = (28, 14)
 _LEGEND_PAD = 8
 _PLATE_PAD = 3
@@ -353,6 +400,22 @@ def plate_size(lines: Sequence[str], *, size: int) -> tuple[float, float]:
     """Width and height of a label plate holding `lines`."""
     width = max(text_width(line, size=size) for line in lines)
     return width + 2 * _PLATE_PAD + 2, line_height(size) * len(lines) + 2 * _PLATE_PAD - 2
+
+
+def _key_grid(items: Sequence[LegendItem], *, width: float, title: str) -> tuple[int, float, tuple[float, float]]:
+    """How :meth:`Canvas.key` lays `items` out in `width` pixels: its columns, a column's width,
+    and the key's width and height."""
+    column_width = max(text_width(i.label, size=KEY_SIZE) for i in items) + _LEGEND_SWATCH[0] + 8 + 18 if items else 0
+    columns = max(1, min(len(items), int((width - 2 * _LEGEND_PAD + 18) // column_width))) if items else 1
+    rows = math.ceil(len(items) / columns)
+    w = max(columns * column_width - 18, text_width(title, size=KEY_SIZE + 1)) + 2 * _LEGEND_PAD
+    h = 2 * _LEGEND_PAD + line_height(KEY_SIZE + 1) + 2 + rows * _KEY_ROW
+    return columns, column_width, (w, h)
+
+
+def key_size(items: Sequence[LegendItem], *, width: float, title: str = "Key") -> tuple[float, float]:
+    """Width and height of the compact key (:meth:`Canvas.key`) for `items` in `width` pixels."""
+    return _key_grid(items, width=width, title=title)[2]
 
 
 def legend_size(items: Sequence[LegendItem], *, title: str = "Key") -> tuple[float, float]:
@@ -440,7 +503,8 @@ class Canvas:
     """A picture being drawn: an RGB image, its draw handle, and what labels placed with
     :meth:`place` must keep clear of (boxes and lines), or should rather not cover (areas)."""
 
-    __slots__ = ("image", "draw", "_taken", "_lines", "_areas", "labels", "_extra")
+    __slots__ = ("image", "draw", "_taken", "_lines", "_areas", "labels", "_extra", "written", "bodies", "paths",
+                 "hidden", "target")
 
     def __init__(self, width: int, height: int, *, background: RGB = PAPER, extra: Sequence[RGB] = ()) -> None:
         """A `width` x `height` picture on `background`. `extra`: colours beyond the named ones
@@ -455,6 +519,35 @@ class Canvas:
         self._areas: list[tuple[Box, float]] = []
         self.labels: list[Label] = []
         """Every label placed so far, in the order placed."""
+        self.written: list[Written] = []
+        """Every line of text written, in order (:meth:`text`)."""
+        self.bodies: list[tuple[XY, ...]] = []
+        """The outline (a polygon, pixels) of every model, base, stand and hull drawn: what
+        labels must not cover (:meth:`body`)."""
+        self.paths: list[tuple[XY, XY]] = []
+        """Every straight piece of a line of fire or a shot's path drawn: what labels must not
+        cross (:meth:`path`)."""
+        self.hidden: list[tuple[XY, XY]] = []
+        """Pieces of lines of fire drawn under the models (:meth:`path` with `beneath`)."""
+        self.target: Box | None = None
+        """The pixel box of the target area (the true-scale drawing of the target)."""
+
+    # What the picture holds, for the legibility rule (tests/renders/legibility.py).
+
+    def body(self, outline: Box | Sequence[XY]) -> int:
+        """Note a model, base, stand or hull drawn over `outline` (a box, or a polygon's
+        corners). Returns its index, for a :data:`MARK` written on it."""
+        if len(outline) == 4 and not isinstance(outline[0], tuple | list):
+            x0, y0, x1, y1 = outline  # type: ignore[misc]
+            outline = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        self.bodies.append(tuple((float(x), float(y)) for x, y in outline))  # type: ignore[misc]
+        return len(self.bodies) - 1
+
+    def path(self, points: Sequence[XY], *, beneath: bool = False) -> None:
+        """Note a line of fire or a shot's path drawn through `points`; `beneath`: drawn under the
+        models, so hidden where a body covers it."""
+        pieces = [(tuple(a), tuple(b)) for a, b in zip(points, points[1:])]
+        (self.hidden if beneath else self.paths).extend(pieces)  # type: ignore[arg-type]
 
     # What labels keep clear of.
 
@@ -634,13 +727,16 @@ class Canvas:
 
     def text(
         self, xy: XY, text: str, *, size: int = 13, fill: RGB = INK, anchor: str = "la", halo: bool = False,
-        knockout: RGB | None = None,
+        knockout: RGB | None = None, role: str = "", owner: int | None = None,
     ) -> Box:
         """Write `text` at `xy` (Pillow's `anchor`). `halo` rings it in white so it stays legible
         over bases and lines; `knockout` clears a box round it to that colour first, a cheaper
-        halo for short names on a plain ground that lines may cross. Returns the box it covers."""
+        halo for short names on a plain ground that lines may cross. `role` (and for a
+        :data:`MARK`, the `owner` body) says what the legibility rule asks of it. Returns the box
+        it covers."""
         mask, ring, _, _ = _glyphs(text, size, anchor, HALO if halo else 0)
         box = text_box(xy, text, size=size, anchor=anchor, halo=halo)
+        self.written.append(Written(box, size, text, role, owner))
         if knockout is not None:
             self.draw.rectangle(grow(box, 1), fill=knockout)
         if ring is not None:
@@ -648,7 +744,8 @@ class Canvas:
         self.image.paste(fill, box[:2], mask)
         return box
 
-    def place(self, anchor: XY, lines: Sequence[str], *, size: int = 12, within: Box, fill: RGB = INK) -> Label:
+    def place(self, anchor: XY, lines: Sequence[str], *, size: int = 12, within: Box, fill: RGB = INK,
+              role: str = "") -> Label:
         """Find a spot for a label plate near `anchor`: round it (right, left, above and below
         to either side, straight above, straight below, on the diagonals, ever further out),
         inside `within` and clear of everything kept clear, the one whose leader line back to
@@ -704,7 +801,7 @@ class Canvas:
         if leader is not None:
             self.keep_clear_of_line(*leader)
         self.keep_clear(grow(chosen, 4))
-        label = Label(chosen, tuple(lines), size, fill, leader)
+        label = Label(chosen, tuple(lines), size, fill, leader, role)
         self.labels.append(label)
         return label
 
@@ -718,7 +815,8 @@ class Canvas:
         self.draw.rectangle(label.box, fill=WHITE, outline=MUTED)
         y = label.box[1] + _PLATE_PAD
         for line in label.lines:
-            self.text((label.box[0] + _PLATE_PAD + 1, y), line, size=label.size, fill=label.fill, anchor="lt")
+            self.text((label.box[0] + _PLATE_PAD + 1, y), line, size=label.size, fill=label.fill, anchor="lt",
+                      role=label.role)
             y += line_height(label.size)
 
     # Furniture.
@@ -732,20 +830,21 @@ class Canvas:
         step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100) if total % s == 0 and viewport.span(s) >= 10), total)
         label_step = next(
             (s for s in (step, 2 * step, 5 * step, 10 * step)
-             if total % s == 0 and viewport.span(s) >= text_width(str(total), size=11) + 8),
+             if total % s == 0 and viewport.span(s) >= text_width(str(total), size=14) + 10),
             total,
         )
         x, y = xy
-        height = 7
+        height = 9
         boxes = []
         for i, start in enumerate(range(0, total, step)):
             x0 = x + viewport.span(start)
             x1 = x + viewport.span(start + step)
             self.draw.rectangle((x0, y, x1, y + height), fill=INK if i % 2 == 0 else WHITE, outline=INK)
         for mark in range(0, total + 1, label_step):
-            boxes.append(self.text((x + viewport.span(mark), y + height + 3), str(mark), size=11, anchor="mt"))
+            boxes.append(self.text((x + viewport.span(mark), y + height + 3), str(mark), size=14, anchor="mt"))
         end = x + viewport.span(total)
-        boxes.append(self.text((end + 8, y + height + 3), unit, size=11, anchor="lt"))
+        last = text_width(str(total - total % label_step), size=14) / 2 if viewport.span(total % label_step) < 20 else 0
+        boxes.append(self.text((end + last + 6, y + height + 3), unit, size=14, anchor="lt"))
         boxes.append((x, y, end, y + height))
         return union(boxes)
 
@@ -777,11 +876,36 @@ class Canvas:
         return box
 
     def title_bar(self, title: str, subtitle: str, *, height: float, pad: float = 14) -> None:
-        """The band across the top: the title, and a smaller second line under it."""
+        """The band across the top: the title (the answer, at :data:`TITLE_SIZE`, or smaller down
+        to the least that stays legible in the preview when it is long), and a smaller second
+        line under it."""
         width = self.image.width
+        room = width - 2 * pad
         self.draw.rectangle((0, 0, width, height), fill=TITLE_BG)
-        self.text((pad, 10), fit_text(title, size=20, width=width - 2 * pad), size=20, fill=WHITE, anchor="lt")
-        self.text((pad, 38), fit_text(subtitle, size=13, width=width - 2 * pad), size=13, fill=TITLE_SUB, anchor="lt")
+        size = next((s for s in range(TITLE_SIZE, legible(width) - 1, -1) if text_width(title, size=s) <= room),
+                    legible(width))
+        self.text((pad, 9 + (TITLE_SIZE - size) / 2), fit_text(title, size=size, width=room), size=size, fill=WHITE,
+                  anchor="lt", role=TITLE)
+        self.text((pad, 38), fit_text(subtitle, size=14, width=room), size=14, fill=TITLE_SUB, anchor="lt")
+
+    def key(self, xy: XY, items: Sequence[LegendItem], *, width: float, title: str = "Key") -> Box:
+        """A compact key with its top-left at `xy`, `width` pixels wide: `title` and then its
+        items side by side in as many columns as fit (:func:`key_size`). Returns its box."""
+        columns, column_width, (w, h) = _key_grid(items, width=width, title=title)
+        x, y = xy
+        box = (x, y, x + w, y + h)
+        self.draw.rectangle(box, fill=WHITE, outline=MUTED)
+        self.text((x + _LEGEND_PAD, y + _LEGEND_PAD), title, size=KEY_SIZE + 1, anchor="lt")
+        top = y + _LEGEND_PAD + line_height(KEY_SIZE + 1) + 2
+        sw, sh = _LEGEND_SWATCH
+        rows = math.ceil(len(items) / columns)
+        for i, item in enumerate(items):
+            column, row = divmod(i, rows)
+            left = x + _LEGEND_PAD + column * column_width
+            middle_y = top + row * _KEY_ROW + _KEY_ROW / 2
+            item.swatch(self, (left, middle_y - sh / 2, left + sw, middle_y + sh / 2))
+            self.text((left + sw + 8, middle_y), item.label, size=KEY_SIZE, fill=INK_SOFT, anchor="lm")
+        return box
 
     def banner(self, box: Box, lines: Sequence[str], sizes: Sequence[int], *, pad: float = 14) -> None:
         """A dark red band across `box` for what went wrong: the first of `lines` in white, the

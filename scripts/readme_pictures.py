@@ -35,11 +35,15 @@ class Picture:
     """Commands run first, in the picture's own server and channel."""
     pages: tuple[str, ...] = ()
     """Pages (from the project root) that show the picture and quote its command."""
+    preview: int | None = None
+    """Shrink the picture to this many pixels wide, as Discord shows it on a phone (docs/pictures.md)."""
 
 
 PICTURES = (
     Picture("cannon", '/fire cannon distance:30 ranks:4 files:5 dice:"@330 4 8"',
             pages=("README.md", "docs/fantasy.md")),
+    Picture("cannon-400", '/fire cannon distance:30 ranks:4 files:5 dice:"@330 4 8"', preview=400,
+            pages=("README.md", "docs/pictures.md")),
     Picture("stone-thrower", '/fire stone-thrower distance:36 ranks:5 files:10 dice:"H 4"',
             pages=("docs/fantasy.md",)),
     Picture("blast-40k", '/40k ordnance distance:24 strength:8 models:10 per_row:5 dice:"@60 2 2 6 6"',
@@ -96,10 +100,21 @@ async def _make(pictures: tuple[Picture, ...], data_dir: Path) -> dict[str, byte
                     raise PictureError(f"{picture.name}: {line}: enter every die (the bot rolled {len(rolled)})")
             if reply.image is None:
                 raise PictureError(f"{picture.name}: {picture.command} drew no picture")
-            made[picture.name] = reply.image
+            made[picture.name] = reply.image if picture.preview is None else shrink(reply.image, picture.preview)
     finally:
         await bot.close()
     return made
+
+
+def shrink(png: bytes, width: int) -> bytes:
+    """The PNG shrunk to `width` pixels wide (Lanczos), as a phone shows it in a message."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    small = image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
 def make(pictures: tuple[Picture, ...] = PICTURES) -> dict[str, bytes]:

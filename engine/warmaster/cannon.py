@@ -78,10 +78,17 @@ class CannonShot:
     unit: str = UNIT
     in_tower: bool = False
     """The target manned a tower: no bounce, no drive back, never confused."""
+    grazed: tuple[str, ...] = ()
+    """Units the path touches along an edge or over a corner without running inside any of their
+    stands: not on the path, so not hit (named so the picture can say why)."""
 
     @property
     def target(self) -> UnitOnPath:
         return self.units[0]
+
+
+GRAZE = 0.05
+"""cm: a path this close to a stand it does not run inside touches it (an edge, a corner)."""
 
 
 def fire_cannons(
@@ -143,6 +150,19 @@ def fire_cannons(
     def through(p: PlacedUnit) -> tuple[int, ...]:
         return on_path[p.unit.name]
 
+    # A path along an edge or over a corner does not go through: the units it only touches.
+    grazed: tuple[str, ...] = ()
+    if not no_path:
+        missed = [p for p in others if not through(p)]
+        near = crossings(tuple(replace(s, width=s.width + 2 * GRAZE, depth=s.depth + 2 * GRAZE)
+                               for p in missed for s in p.stands), strike, end).tolist()
+        k, touching = 0, []
+        for p in missed:
+            if any(v > 0 for v in near[k:k + len(p.stands)]):
+                touching.append(p.unit.name)
+            k += len(p.stands)
+        grazed = tuple(touching)
+
     per_cannon = weapon.grapeshot_attacks if grapeshot else weapon.attacks
     target_through = tuple(sorted({struck, *through(target)}))
     plan = [(target, target_through, cannons * (per_cannon + len(target_through) - 1))]
@@ -164,4 +184,4 @@ def fire_cannons(
         units.append(UnitOnPath(placed, t, attacks, result))
     rec.finish()
     return CannonShot(weapon, cannons, grapeshot, distance, struck, strike, out, end, tuple(units), (target, *others),
-                      tuple(rec.rolled), in_tower=in_tower)
+                      tuple(rec.rolled), in_tower=in_tower, grazed=grazed)

@@ -51,7 +51,7 @@ from renders.fantasy.units import (
     BAR_CROSSING, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
     below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, frame, front_item, grid_item, grid_step, is_slain,
-    keep_clear_of_callouts, keep_clear_of_hits, name_unit, names_clear_of, panel_top, render_png, start_picture,
+    keep_clear_of_hits, keep_notes_off_unit, name_size, name_unit, names_clear_of, panel_top, render_png, start_picture,
     target_text, unit_names, who, wound_text,
 )
 
@@ -62,9 +62,9 @@ MISS_WIDE = 1.5
 STOP_DEPTH = 0.75
 """How far into the model it fails to slay the bolt is drawn stopping, as a share of the base's
 depth: past its middle, leaving room under the stop bar for the Strength tag."""
-_DIE = 24
+_DIE = 28
 """Side of a die drawn in the roll to hit, pixels."""
-_HEAD = 15
+_HEAD = 20
 """Text size of the headings in the column."""
 
 
@@ -601,10 +601,9 @@ def _draw_panel(canvas: Canvas, shot: BoltShot, layout: _Layout) -> tuple:
     if path.stop is not None:
         x, y = path.stop
         canvas.keep_clear((x - 14, y - 5, x + 14, y + 5))
-    canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=UNIT_COVER)
+    keep_notes_off_unit(canvas, f, vp)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
-    names_clear_of(canvas, unit_names(f, vp, bar, lines, boxes=tag_boxes))
-    keep_clear_of_callouts(canvas, layout)
+    names_clear_of(canvas, unit_names(f, vp, bar, lines, boxes=tag_boxes, size=name_size(canvas.image.width)))
 
     notes = _place_notes(canvas, shot, vp, path, marks.tags)
     names = name_unit(canvas, f, vp, bar, lines, notes, boxes=tag_boxes)

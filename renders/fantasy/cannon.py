@@ -54,7 +54,7 @@ from renders.fantasy.units import (
     BAR_CROSSING, LABEL, UNIT_COVER, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
     below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, fire_line_item, frame, front_item, grid_item, grid_step,
-    holds, is_slain, keep_clear_of_callouts, keep_clear_of_hits, middle, misfire_banner, name_unit, names_clear_of,
+    holds, is_slain, keep_clear_of_hits, keep_notes_off_unit, middle, misfire_banner, name_size, name_unit, names_clear_of,
     panel_top, render_png, start_picture, target_text, unit_names, who, wound_text,
 )
 
@@ -206,12 +206,12 @@ def _heading(shot: CannonShot, width: float) -> tuple[tuple[str, int], ...]:
     die)"; wrapped to `width` pixels."""
     n, maybe = _counts(shot)
     if not shot.hits:
-        return (("Models hit", 15),)
+        return (("Models hit", 20),)
     if not maybe:
-        return ((f"Models hit ({n})", 15),)
+        return ((f"Models hit ({n})", 20),)
     monsters = "monster dies" if maybe == 1 else "monsters die"
     text = f"Models hit ({n}, +{maybe} only if the {monsters})"
-    return tuple((line, 15) for line in wrap(text, size=15, width=width))
+    return tuple((line, 20) for line in wrap(text, size=20, width=width))
 
 
 def _subtitle(shot: CannonShot) -> str:
@@ -366,11 +366,10 @@ def _draw_panel(
         for p in (vp.at(shot.landing), vp.at(shot.rest), vp.at(shot.path_end)):
             canvas.keep_clear(grow((p[0], p[1], p[0], p[1]), marks.ball + 6))
     keep_clear_of_hits(canvas, hit_bases)
-    canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=UNIT_COVER)
+    keep_notes_off_unit(canvas, f, vp)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
     drawn = _drawn_lines(lines, fire_line, marks)
-    names_clear_of(canvas, unit_names(f, vp, bar, drawn))
-    keep_clear_of_callouts(canvas, layout)
+    names_clear_of(canvas, unit_names(f, vp, bar, drawn, size=name_size(canvas.image.width)))
 
     notes = _place_notes(canvas, shot, vp)
     name_boxes = name_unit(canvas, f, vp, bar, drawn, notes)

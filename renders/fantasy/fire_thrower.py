@@ -36,7 +36,7 @@ from renders.fantasy.units import (
     BAR_CROSSING, CALLOUT_INDENT, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
     across, base_item, below_heading, callouts, check_width, column_foot, draw_base_edge, draw_column,
     draw_unit, finish_panel, fire_line_item, frame, front_item,
-    grid_item, grid_step, is_slain, keep_clear_of_callouts, keep_clear_of_hits, middle, misfire_banner, name_unit,
+    grid_item, grid_step, is_slain, keep_clear_of_hits, keep_notes_off_unit, middle, misfire_banner, name_size, name_unit,
     names_clear_of, panel_top, render_png, start_picture, target_text, unit_names,
 )
 
@@ -46,6 +46,8 @@ TINTS: dict[tuple[int, int, int], tuple[int, int, int]] = {
 }
 """The ground under the template and the tint it takes (as the stone thrower's template)."""
 _ARC_STEPS = 24
+STRIP = 78
+"""Pixels under the target area: the scale bar and one line (no shortened stretch, no inset)."""
 """Straight pieces each end's arc is drawn with."""
 
 
@@ -180,8 +182,9 @@ def _touched(shot: FireThrowerShot) -> list[Point]:
 
 def _layout(shot: FireThrowerShot, width: int, max_panel_height: int) -> PictureLayout:
     banner = misfire_banner(shot.misfire, "fire thrower", width)
-    fr = frame(shot.formation, _touched(shot), width=width, top=panel_top(banner), max_panel_height=max_panel_height)
-    heading = ((f"Models hit ({len(shot.hits)})" if shot.hits else "Models hit", 15),)
+    fr = frame(shot.formation, _touched(shot), width=width, top=panel_top(banner), max_panel_height=max_panel_height,
+               strip_height=STRIP)
+    heading = ((f"Models hit ({len(shot.hits)})" if shot.hits else "Models hit", 20),)
     below = below_heading(fr.column[1], heading)
     entries = _callouts(shot, fr, below)
     grid = grid_step(fr.panel)
@@ -313,11 +316,10 @@ def _draw_panel(canvas: Canvas, shot: FireThrowerShot, layout: PictureLayout) ->
             for a, b in zip(ring[::4], ring[4::4]):
                 canvas.keep_clear_of_line(a, b)
     keep_clear_of_hits(canvas, hit_bases)
-    canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=UNIT_COVER)
+    keep_notes_off_unit(canvas, f, vp)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
     canvas.keep_clear(grow(machine, 2))
-    names_clear_of(canvas, unit_names(f, vp, bar, lines))
-    keep_clear_of_callouts(canvas, layout)
+    names_clear_of(canvas, unit_names(f, vp, bar, lines, size=name_size(canvas.image.width)))
     within = grow(vp.box, -4)
     notes: list[Label] = []
     if move is not None:
@@ -340,8 +342,8 @@ def _draw_strip(canvas: Canvas, shot: FireThrowerShot, layout: PictureLayout, *,
     stretch is shortened and no small picture of the whole shot is needed."""
     panel, strip = layout.panel, layout.frame.strip
     canvas.scale_bar((strip[0] + 4, strip[1] + 12), panel, shot.unit, longest=160)
-    canvas.text((strip[0] + 4, strip[1] + 46), f"The whole shot at true scale: the {shot.weapon.name.lower()}'s barrel at "
-                f"the bottom, the target {length_text(shot.distance, shot.unit)} from it.", size=12, fill=INK_SOFT, anchor="lt")
+    canvas.text((strip[0] + 4, strip[1] + 44), f"The whole shot at true scale: the {shot.weapon.name.lower()}'s barrel at "
+                f"the bottom, the target {length_text(shot.distance, shot.unit)} from it.", size=15, fill=INK_SOFT, anchor="lt")
     return None
 
 

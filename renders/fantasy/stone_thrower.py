@@ -45,10 +45,10 @@ from renders.canvas import (
 from renders.fantasy.units import (
     chart_face, chart_title, wound_outcome,
     BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line,
-    PictureLayout, Ring, across, base_item, below_heading, callout_leader, callouts, check_width, column_foot,
+    PictureLayout, Ring, across, base_item, below_heading, callouts, check_width, column_foot,
     draw_base_edge, draw_column, draw_inset_frame, draw_inset_machine, draw_stretch, draw_unit, finish_panel,
-    fire_line_item, frame, front_item, grid_item, grid_step, is_slain, keep_clear_of_callouts, keep_clear_of_hits,
-    middle, misfire_banner, name_unit, names_clear_of, panel_top, render_png, start_picture, target_text,
+    fire_line_item, frame, front_item, grid_item, grid_step, is_slain, keep_clear_of_hits, keep_notes_off_unit,
+    middle, misfire_banner, name_size, name_unit, names_clear_of, panel_top, render_png, start_picture, target_text,
     unit_names, who, wound_text,
 )
 
@@ -159,7 +159,7 @@ def _subtitle(shot: StoneShot) -> str:
 
 
 def _heading(shot: StoneShot) -> tuple[tuple[str, int], ...]:
-    return ((f"Models hit ({len(shot.hits)})" if shot.hits else "Models hit", 15),)
+    return ((f"Models hit ({len(shot.hits)})" if shot.hits else "Models hit", 20),)
 
 
 def _empty(shot: StoneShot) -> str | None:
@@ -473,15 +473,13 @@ def _draw_panel(canvas: Canvas, shot: StoneShot, layout: PictureLayout) -> tuple
     keep_clear_of_hits(canvas, hit_bases)
     if choice is not None:
         canvas.keep_clear(choice, crossing=HIT_CROSSING)
-    canvas.rather_not_cover(grow(vp.rect(f.left, f.near, f.right, f.far), 2), cost=UNIT_COVER)
+    keep_notes_off_unit(canvas, f, vp)
     if template is not None:
         canvas.rather_not_cover(grow((*template[0], *template[0]), r), cost=UNIT_COVER)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
-    names_clear_of(canvas, unit_names(f, vp, bar, lines, rings=rings))
-    keep_clear_of_callouts(canvas, layout)
+    names_clear_of(canvas, unit_names(f, vp, bar, lines, rings=rings, size=name_size(canvas.image.width)))
 
-    avoid = [fire, *([scatter] if scatter else []),
-             *(callout_leader(c, vp, layout.frame.column)[:2] for c in layout.callouts)]
+    avoid = [fire, *([scatter] if scatter else [])]
     unit_box = grow(vp.rect(f.left, f.near, f.right, f.far), 8)
     notes = _place_notes(canvas, shot, vp, template, placed, unit_box, avoid)
     names = name_unit(canvas, f, vp, bar, lines, notes, rings=rings)

@@ -4,11 +4,13 @@ The cannon (renders/fantasy/cannon.py) and the stone thrower (renders/fantasy/st
 alike, so that a player who has read one reads the other:
 
 * :func:`frame`: the title bar on top (and a misfire banner under it); the target area at true
-  scale, zoomed to fit the unit and everything the shot touched; under it the strip: the
-  stretch from the machine to the target area, shortened behind a break symbol and labelled
-  with the true distance, the machine, the scale bar, and in the corner with room for it a
-  small picture of the whole shot at true scale; beside them the column: the models hit, each
-  level with its base and joined to it, then the key;
+  scale across the whole width, zoomed to fit the unit and everything the shot touched; under
+  it the strip: the scale bar, the stretch from the machine to the target area, shortened
+  behind a break symbol and labelled with the true distance, the machine, and at the right,
+  with room for it, a small picture of the whole shot at true scale; under the strip the
+  column: the models hit, a line or two each in the order of their bases, then a compact key
+  in as many columns as fit. Nothing steals the target area's width, and every name and line
+  is big enough to read in Discord's 400-pixel preview (docs/pictures.md);
 * the target area (:func:`draw_table`, :func:`draw_base`, :func:`front_bar`,
   :func:`unit_names`): the tabletop and its grid of 1" squares (2", 5" or 10" when inches are
   too close together; the key says which), the bases, a bar along the unit's front, and the
@@ -39,13 +41,13 @@ from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, RGB, TABLE, WHITE,
-    Box, Canvas, Label, LegendItem, Viewport, XY, clip_segment, grow, legend_size, line_height, overlaps, spread,
-    text_box, text_width, wrap,
+    LABEL as LABEL_ROLE, Box, Canvas, Label, LegendItem, Viewport, XY, clip_segment, grow, key_size, legible,
+    line_height, overlaps, text_box, text_width, wrap,
 )
 
 MARGIN = 2.0
 """Inches of table shown round the unit and everything the shot touched."""
-MAX_SCALE = 64.0
+MAX_SCALE = 80.0
 """Pixels per inch at most, so a lone monster is not drawn as a poster."""
 MIN_PANEL_HEIGHT = 300
 """The target area is never shorter than this, in pixels."""
@@ -55,14 +57,17 @@ so the machine below it has room on both sides."""
 
 PAD = 14
 """Pixels round the picture's parts."""
-TITLE_HEIGHT = 60
-STRIP_HEIGHT = 196
-INSET_WIDTH = 104
-LABEL = 12
-"""Text size of the notes and the names round the unit."""
-CALLOUT_INDENT = 19
+TITLE_HEIGHT = 62
+STRIP_HEIGHT = 170
+INSET_WIDTH = 150
+LABEL = 17
+"""Text size of the notes on the target area; a model hit's line in the column is a size bigger."""
+NAME = 18
+"""Text size of the names round the unit (ranks, files, "front"), at the default 900 pixels wide:
+8 pixels in Discord's 400-pixel preview. A wider picture writes them bigger (:func:`name_size`)."""
+CALLOUT_INDENT = 26
 """Pixels from the column's edge to the text of a model hit (the swatch goes before it)."""
-ROOM = (44, 12, 40, 24)
+ROOM = (56, 12, 56, 34)
 """Pixels kept round the unit, besides MARGIN, for what is written round it: (left, top, right,
 bottom) for the rank or file names and the front bar, the bar on top, "front", the names below."""
 NOTE_ROOM = 58
@@ -133,12 +138,12 @@ def misfire_banner(misfire: Misfire | None, machine: str, width: int) -> tuple[t
         return ()
     m = misfire
     if m.awaits_roll:
-        lines = [(f"MISFIRE: the {machine} does not fire", 18), (f"{m.chart.name}: your D6 to roll", 14)]
-        lines += [(line, 13) for line in wrap("Enter it at the end of your dice, or press Roll the misfire chart.",
-                                               size=13, width=width - 2 * PAD)]
+        lines = [(f"MISFIRE: the {machine} does not fire", 22), (f"{m.chart.name}: your D6 to roll", 18)]
+        lines += [(line, 16) for line in wrap("Enter it at the end of your dice, or press Roll the misfire chart.",
+                                               size=16, width=width - 2 * PAD)]
         return tuple(lines)
-    lines = [(f"MISFIRE: the {machine} does not fire", 18), (f"{m.chart.name}: D6 rolled {m.roll.face}, {m.row.title}", 14)]
-    lines += [(line, 13) for line in wrap(m.row.effect, size=13, width=width - 2 * PAD)]
+    lines = [(f"MISFIRE: the {machine} does not fire", 22), (f"{m.chart.name}: D6 rolled {m.roll.face}, {m.row.title}", 18)]
+    lines += [(line, 16) for line in wrap(m.row.effect, size=16, width=width - 2 * PAD)]
     return tuple(lines)
 
 
@@ -190,15 +195,25 @@ class Frame:
     strip: Box
     """The band under the target area: the shortened stretch, the machine, the scale bar."""
     column: Box
-    """The column beside the target area: the models hit, then the key."""
+    """The column under the strip, as wide as the picture: the models hit, then the key. Its
+    top and bottom are both where it starts: it runs on down as far as it needs."""
 
 
-def frame(formation: Formation, points: Sequence[Point], *, width: int, top: float, max_panel_height: int) -> Frame:
+def name_size(width: float) -> int:
+    """The names' text size on a picture `width` pixels wide: :data:`NAME`, or what stays legible
+    in the preview when that is more."""
+    return max(NAME, legible(width))
+
+
+def frame(
+    formation: Formation, points: Sequence[Point], *, width: int, top: float, max_panel_height: int,
+    strip_height: float = STRIP_HEIGHT,
+) -> Frame:
     """The picture's frame for a shot at `formation` that touched `points`: the target area from
-    `top` down, as big as the width and `max_panel_height` allow (up to MAX_SCALE), the strip
-    under it, the column beside them."""
-    column_width = min(max(round(width * 0.31), 250), 340)
-    panel_right = width - 2 * PAD - column_width
+    `top` down across the whole width, as big as the width and `max_panel_height` allow (up to
+    MAX_SCALE), the strip (`strip_height` pixels) under it, the column (from its top down) under
+    that."""
+    panel_right = width - PAD
     scale = MAX_SCALE
     for _ in range(4):  # the room for names is in pixels, so the window depends on the scale
         window = target_window(formation, points, scale)
@@ -206,9 +221,9 @@ def frame(formation: Formation, points: Sequence[Point], *, width: int, top: flo
         scale = min((panel_right - PAD) / (x1 - x0), max_panel_height / (y1 - y0), MAX_SCALE)
     height = max(MIN_PANEL_HEIGHT, math.ceil((y1 - y0) * scale))
     panel = Viewport.fit(window, (PAD, top, panel_right, top + height), max_scale=MAX_SCALE)
-    strip = (PAD, top + height, panel_right, top + height + STRIP_HEIGHT)
+    strip = (PAD, top + height, panel_right, top + height + strip_height)
     origin = dataclasses.replace(panel, y0=-1.0, y1=0.0, top=strip[3] - 66)
-    column = (panel_right + PAD, top, width - PAD, strip[3])
+    column = (PAD, strip[3] + 6, width - PAD, strip[3] + 6)
     return Frame(panel, origin, strip, column)
 
 
@@ -269,6 +284,7 @@ def start_picture(layout: PictureLayout, title: str, subtitle: str, *, extra: Se
     """The canvas for `layout` (with the `extra` colours), its title bar and the misfire banner
     (if any) drawn."""
     canvas = Canvas(layout.width, layout.height, extra=extra)
+    canvas.target = layout.panel.box
     canvas.title_bar(title, subtitle, height=TITLE_HEIGHT)
     if layout.banner:
         lines, sizes = zip(*layout.banner)
@@ -279,18 +295,18 @@ def start_picture(layout: PictureLayout, title: str, subtitle: str, *, extra: Se
 def below_heading(top: float, heading: Sequence[tuple[str, int]]) -> float:
     """Pixel y under the column's `heading` written from `top`, where the list of models hit
     starts."""
-    return top + 2 + sum(line_height(size) for _, size in heading) + 8
+    return top + 2 + sum(line_height(size) for _, size in heading) + 4
 
 
 def column_foot(
     frame: Frame, entries: Sequence[Callout], below_heading: float, legend: Sequence[LegendItem],
 ) -> tuple[float, int]:
-    """Where the key starts (at the foot of the column, or under the list when that runs long)
-    and how tall the picture is, in pixels."""
-    _, legend_height = legend_size(legend)
-    below = max((c.top + c.height for c in entries), default=below_heading + 14)
-    top = max(frame.strip[3] - legend_height, below + 14)
-    return top, math.ceil(max(frame.strip[3], top + legend_height) + 14)
+    """Where the key starts (under the list of models hit) and how tall the picture is, in
+    pixels."""
+    _, legend_height = key_size(legend, width=frame.column[2] - frame.column[0])
+    below = max((c.top + c.height for c in entries), default=below_heading + line_height(LABEL))
+    top = below + 12
+    return top, math.ceil(top + legend_height + PAD)
 
 
 # The target area.
@@ -413,7 +429,7 @@ def settle(
 
 def unit_names(
     formation: Formation, vp: Viewport, bar: Box, lines: Sequence[Line], leaders: Sequence[Line] = (),
-    boxes: Sequence[Box] = (), rings: Sequence[Ring] = (),
+    boxes: Sequence[Box] = (), rings: Sequence[Ring] = (), *, size: int = NAME,
 ) -> tuple[list[Name], list[Name], list[Name]]:
     """The names round the bases: "front" at the end of the front bar; the rows (R1.. seen from
     the front or rear, F1.. from the flank) down the left side; the columns along the bottom.
@@ -429,10 +445,10 @@ def unit_names(
     left, top, right, bottom = vp.rect(f.left, f.near, f.right, f.far)
     softer = [rings, ()] if rings else [()]  # the rings kept clear of: all of them, then (failing that) none
     if side == "left":
-        front: Name = ((bar[2], bottom + 4), "front", LABEL, "rt")
+        front: Name = ((bar[2], bottom + 4), "front", size, "rt")
         axis, reach = 1, 24
     else:
-        front = ((right + 6, (bar[1] + bar[3]) / 2), "front", LABEL, "lm")
+        front = ((right + 6, (bar[1] + bar[3]) / 2), "front", size, "lm")
         axis, reach = 0, 40
     front = next(
         (n for ring in softer if (n := settle(front, lines, axis=axis, reach=reach, outward=True, boxes=boxes,
@@ -449,14 +465,14 @@ def unit_names(
         return f"R{rank}" if flank else f"F{file}"
 
     x = (bar[0] if side == "left" else left) - 5
-    row_step = math.ceil(15 / vp.span(f.cell_depth))
+    row_step = math.ceil((size + 4) / vp.span(f.cell_depth))
     row_reach = vp.span(f.cell_depth) / 2
-    rows = [((x, vp.at(f.centre(row, 0))[1]), row_name(row), 11, "rm") for row in range(0, f.rows, row_step)]
+    rows = [((x, vp.at(f.centre(row, 0))[1]), row_name(row), size, "rm") for row in range(0, f.rows, row_step)]
     y = (bar[3] if side == "bottom" else bottom) + 4
-    widest = max(text_width(col_name(col), size=11) for col in range(f.cols)) + 6
+    widest = max(text_width(col_name(col), size=size) for col in range(f.cols)) + 8
     col_step = math.ceil(widest / vp.span(f.cell_width))
     col_reach = vp.span(f.cell_width) / 2
-    cols = [((vp.at(f.centre(0, col))[0], y), col_name(col), 11, "mt") for col in range(0, f.cols, col_step)]
+    cols = [((vp.at(f.centre(0, col))[0], y), col_name(col), size, "mt") for col in range(0, f.cols, col_step)]
 
     def settled(name: Name, axis: int, reach: float) -> Name | None:
         for ring in softer:
@@ -492,8 +508,11 @@ def draw_names(canvas: Canvas, front: Sequence[Name], names: Sequence[Name]) -> 
     """Write "front" (haloed) and the ranks' and files' names (on a knocked-out patch of table).
     Returns the names' boxes."""
     for xy, text, size, anchor in front:
-        canvas.text(xy, text, size=size, anchor=anchor, halo=True)
-    return tuple(canvas.text(xy, text, size=size, fill=INK_SOFT, anchor=anchor, knockout=TABLE) for xy, text, size, anchor in names)
+        canvas.text(xy, text, size=size, anchor=anchor, halo=True, role=LABEL_ROLE)
+    return tuple(
+        canvas.text(xy, text, size=size, fill=INK_SOFT, anchor=anchor, knockout=TABLE, role=LABEL_ROLE)
+        for xy, text, size, anchor in names
+    )
 
 
 class Hit(Protocol):
@@ -528,7 +547,9 @@ def draw_unit(
     for row in range(f.rows):
         for col in range(f.cols):
             hit = hit_at.get((row, col))
-            draw_base(canvas, vp.rect(*f.base_rect(row, col)), style(hit), slain=is_slain(hit))
+            base = vp.rect(*f.base_rect(row, col))
+            draw_base(canvas, base, style(hit), slain=is_slain(hit))
+            canvas.body(base)
     hit_bases = tuple((hit, vp.rect(*f.base_rect(*cell))) for cell, hit in hit_at.items())
     bar = front_bar(f, vp)
     canvas.draw.rectangle(bar, fill=INK)
@@ -546,11 +567,13 @@ def keep_clear_of_hits(canvas: Canvas, hit_bases: Sequence[tuple[Hit, Box]]) -> 
             canvas.keep_clear_of_line((x0, y1), (x1, y0), turn=15)
 
 
-def keep_clear_of_callouts(canvas: Canvas, layout: PictureLayout) -> None:
-    """Keep the notes off the leaders of the list of models hit, where they cross the target
-    area."""
-    for callout in layout.callouts:
-        canvas.keep_clear_of_line(*callout_leader(callout, layout.panel, layout.frame.column)[:2])
+def keep_notes_off_unit(canvas: Canvas, formation: Formation, vp: Viewport) -> None:
+    """No note may cover the unit's bases (the legibility rule); a leader from a point in the
+    unit leaves it by the shortest way it can (its length inside the unit costs once more)."""
+    f = formation
+    unit = grow(vp.rect(f.left, f.near, f.right, f.far), 2)
+    canvas.keep_clear(unit, crossing=0)
+    canvas.rather_not_cover(unit, cost=UNIT_COVER)
 
 
 def name_unit(
@@ -560,12 +583,15 @@ def name_unit(
     """The notes' leaders, then the names round the unit (:func:`unit_names`) clear of the
     shot's `lines`, of `boxes` and the notes, and where they can, of the leaders and `rings`.
     Returns the names' boxes."""
+    for a, b, _ in lines:
+        canvas.path([a, b])
     for note in notes:
         canvas.leader(note)
     # The notes' leaders may cross a name after all: it moves along its rank or file if it can.
     leaders = [(*note.leader, 1.0) for note in notes if note.leader is not None]
     front, rows, cols = unit_names(
         formation, vp, bar, lines, leaders, (*boxes, *(grow(note.box, 2) for note in notes)), rings,
+        size=name_size(canvas.image.width),
     )
     return draw_names(canvas, front, rows + cols)
 
@@ -596,15 +622,15 @@ def draw_stretch(
     mid = (origin[0], (top[1] + origin[1]) / 2)
     canvas.break_symbol(mid, background=PAPER)
     note = "shortened: not to scale"
-    needed = max(text_width(distance, size=13), text_width(note, size=11), text_width(name, size=13)) + 30
-    on_left = origin[0] - strip[0] >= needed
+    needed = max(text_width(distance, size=16), text_width(note, size=14), text_width(name, size=16)) + 30
+    on_left = origin[0] - strip[0] >= needed + 40
     sign, near = (-1, "r") if on_left else (1, "l")
-    canvas.text((mid[0] + sign * 18, mid[1] - 2), distance, size=13, anchor=near + "b")
-    canvas.text((mid[0] + sign * 18, mid[1] + 2), note, size=11, fill=INK_SOFT, anchor=near + "t")
+    canvas.text((mid[0] + sign * 18, mid[1] - 2), distance, size=16, anchor=near + "b")
+    canvas.text((mid[0] + sign * 18, mid[1] + 2), note, size=14, fill=INK_SOFT, anchor=near + "t")
     body = machine(canvas, origin)
-    canvas.text((origin[0] + sign * 30, (body[1] + body[3]) / 2), name, size=13, anchor=near + "m")
-    room = origin[0] - strip[0] - 44
-    canvas.scale_bar((strip[0] + 4, strip[1] + 12), panel, unit, longest=min(160, room))
+    canvas.text((origin[0] + sign * 30, (body[1] + body[3]) / 2), name, size=16, anchor=near + "m")
+    room = origin[0] - strip[0] - 44 if on_left else origin[0] - strip[0] - 24
+    canvas.scale_bar((strip[0] + 4, strip[1] + 12), panel, unit, longest=min(200, room))
     taken_right = origin[0] + (24 if on_left else needed)
     if inset and strip[2] - INSET_WIDTH - 12 >= taken_right:
         return strip[2] - INSET_WIDTH, strip[1] + 30, strip[2], strip[3] - 8
@@ -620,7 +646,7 @@ def draw_inset_frame(canvas: Canvas, box: Box, panel: Viewport, formation: Forma
     points = [Point(f.left, f.far), Point(f.right, f.far), *points]
     reach = max(abs(p.x) for p in points) + 2
     vp = Viewport.fit((-reach, -2.0, reach, max(p.y for p in points) + 2), box)
-    canvas.text(((box[0] + box[2]) / 2, box[1] - 4), "whole shot to scale", size=11, fill=INK_SOFT, anchor="mb")
+    canvas.text(((box[0] + box[2]) / 2, box[1] - 4), "whole shot to scale", size=14, fill=INK_SOFT, anchor="mb")
     canvas.draw.rectangle(vp.box, fill=TABLE, outline=MUTED)
     canvas.dashed_rect(_shown(vp, panel), fill=MUTED, dash=3, gap=2)
     canvas.draw.rectangle(vp.rect(f.left, f.near, f.right, f.far), fill=BASE, outline=BASE_EDGE)
@@ -671,24 +697,18 @@ class Callout:
         return sum(line_height(line.size) for line in self.lines)
 
 
-def callouts(entries: Sequence[tuple[float, Box, tuple[CalloutLine, ...]]], *, top: float, bottom: float) -> tuple[Callout, ...]:
+def callouts(entries: Sequence[tuple[float, Box, tuple[CalloutLine, ...]]], *, top: float, bottom: float = 0.0) -> tuple[Callout, ...]:
     """The list of models hit: `entries` (the pixel y of the base's centre, its box, the lines)
-    from `top` down in the order of their bases, each level with its base as far as the others
-    allow (running on past `bottom` when they must)."""
-    rows = sorted(entries, key=lambda e: e[0])
-    heights = [sum(line_height(line.size) for line in e[2]) for e in rows]
-    tops = spread([e[0] for e in rows], heights, top=top, bottom=bottom, gap=5)
-    return tuple(Callout(base, lines, t) for (_, base, lines), t in zip(rows, tops))
-
-
-def callout_leader(callout: Callout, panel: Viewport, column: Box) -> tuple[XY, XY, XY]:
-    """The leader from a hit base to its entry: along the base's row to the target area's edge,
-    then to the entry's first line."""
-    base = callout.base
-    y = (base[1] + base[3]) / 2
-    edge = panel.box[2] - 6
-    start = (base[2], y)
-    return start, (max(edge, base[2]), y), (column[0] - 3, callout.top + line_height(callout.lines[0].size) / 2)
+    from `top` down, one under another, in the order of their bases from the top of the
+    picture down (so the list reads as the unit does). Each entry starts with its model's
+    name, which the names round the unit find on the picture: no leader lines cross the target
+    area. (`bottom` is no longer used: the list runs on as far as it needs.)"""
+    rows = sorted(entries, key=lambda e: (e[0], e[1][0]))
+    out, y = [], top
+    for _, base, lines in rows:
+        out.append(Callout(base, lines, y))
+        y += sum(line_height(line.size) for line in lines) + 4
+    return tuple(out)
 
 
 def callouts_per_hit(
@@ -702,12 +722,12 @@ def callouts_per_hit(
     for i, hit in enumerate(hits):
         row, col = f.cell_of(hit.rank, hit.file)
         entries.append((panel.at(f.centre(row, col))[1], panel.rect(*f.base_rect(row, col)), lines(i, text_room)))
-    return callouts(entries, top=top, bottom=panel.box[3])
+    return callouts(entries, top=top)
 
 
 def draw_column(canvas: Canvas, layout: PictureLayout, *, empty: str | None, top: float | None = None) -> None:
-    """Beside the target area, from `top` (the column's top unless given): the heading, `empty`
-    when no model was hit, each entry level with its base and joined to it, then the key."""
+    """Under the strip, from `top` (the column's top unless given): the heading, `empty` when no
+    model was hit, each entry after its swatch, then the compact key."""
     frame = layout.frame
     x = frame.column[0]
     top = frame.column[1] if top is None else top
@@ -716,19 +736,17 @@ def draw_column(canvas: Canvas, layout: PictureLayout, *, empty: str | None, top
         canvas.text((x, y), line, size=size, anchor="lt")
         y += line_height(size)
     if empty is not None:
-        canvas.text((x, top + 26), empty, size=LABEL, fill=INK_SOFT, anchor="lt")
+        canvas.text((x, y + 2), empty, size=LABEL, fill=INK_SOFT, anchor="lt")
     for callout in layout.callouts:
-        start, bend, end = callout_leader(callout, frame.panel, frame.column)
-        canvas.line([start, bend, end], fill=INK_SOFT)
-        canvas.draw.ellipse(grow((start[0], start[1], start[0], start[1]), 2), fill=INK)
         y = callout.top
         for line in callout.lines:
             if line.swatch is not None:
-                draw_base(canvas, (x, y + 2, x + 13, y + 15), line.swatch, slain=line.slain)
+                side = min(18, line.size)
+                draw_base(canvas, (x, y + 2, x + side, y + 2 + side), line.swatch, slain=line.slain)
             fill = INK if line.size > LABEL else INK_SOFT
             canvas.text((x + CALLOUT_INDENT, y), line.text, size=line.size, fill=fill, anchor="lt")
             y += line_height(line.size)
-    canvas.legend((x, layout.legend_top), layout.legend)
+    canvas.key((x, layout.legend_top), layout.legend, width=frame.column[2] - frame.column[0])
 
 
 def middle(box: Box) -> XY:

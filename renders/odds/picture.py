@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from renders.canvas import (
-    BASE_EDGE, BOUNCE_HATCH, DIRECT, INK, INK_SOFT, PAPER, TABLE, WHITE, Canvas, fit_text, mix,
+    BASE_EDGE, BOUNCE_HATCH, DIRECT, INK, INK_SOFT, PAPER, TABLE, WHITE, LABEL, MARK, Canvas, fit_text, mix,
 )
 
 WIDTH = 900
@@ -64,12 +64,15 @@ def render_odds(p: OddsPicture) -> bytes:
     y = TITLE_H + 16
     if p.grid:
         y = _draw_grid(c, p, y)
+    else:
+        c.target = (PAD, y, WIDTH - PAD, y + 40 + len(bars) * (BAR_H + 8))
     c.text((PAD, y), fit_text(p.bars_title, size=TEXT, width=WIDTH - 2 * PAD), size=TEXT, fill=INK, anchor="lt")
     y += 40
     label_w = 330
     bar_x, bar_w = PAD + label_w + 10, WIDTH - PAD - 120 - (PAD + label_w + 10)
     for label, first, second in bars:
-        c.text((PAD, y + BAR_H / 2), fit_text(label, size=SMALL, width=label_w), size=SMALL, fill=INK, anchor="lm")
+        c.text((PAD, y + BAR_H / 2), fit_text(label, size=SMALL, width=label_w), size=SMALL, fill=INK, anchor="lm",
+               role=LABEL)
         rows = [(first, DIRECT)] + ([(second, SECOND)] if second is not None else [])
         h = (BAR_H - 4) / len(rows)
         for k, (chance, colour) in enumerate(rows):
@@ -91,8 +94,8 @@ def render_odds(p: OddsPicture) -> bytes:
 
 def _draw_grid(c: Canvas, p: OddsPicture, y: float) -> float:
     ranks, files = len(p.grid), len(p.grid[0])
-    cell = min(64.0, (WIDTH - 2 * PAD) / files)
-    depth = cell * 0.8
+    cell = min((WIDTH - 2 * PAD) / files, max(64.0, 0.52 * WIDTH / files), 160.0)
+    depth = min(cell * 0.8, 64.0)
     c.text((PAD, y), fit_text(p.grid_title, size=TEXT, width=WIDTH - 2 * PAD), size=TEXT, fill=INK, anchor="lt")
     left = (WIDTH - files * cell) / 2
     top = y + 44
@@ -105,16 +108,19 @@ def _draw_grid(c: Canvas, p: OddsPicture, y: float) -> float:
             level = 0 if peak <= 0 else min(LEVELS - 1, int(chance / peak * (LEVELS - 1) + 0.5))
             fill = PAPER if chance <= 0 else SHADES[level]
             c.draw.rectangle((x0 + 1, y0 + 1, x0 + cell - 1, y0 + depth - 1), fill=fill, outline=BASE_EDGE)
+            body = c.body((x0 + 1, y0 + 1, x0 + cell - 1, y0 + depth - 1))
             if best is None or chance > best[0]:
-                best = (chance, x0, y0)
+                best = (chance, x0, y0, body)
     bottom = top + ranks * depth
+    c.target = (left, top, left + files * cell, bottom)
     marked = None
     if p.landing is not None:
         marked = _landing_mark(c, p.landing, left=left, bottom=bottom, cell=cell, depth=depth, ranks=ranks, files=files)
     if best is not None and best[0] > 0 and cell >= 40:
-        _, x0, y0 = best
+        _, x0, y0, body = best
         if marked is None or not (x0 <= marked[0] <= x0 + cell and y0 <= marked[1] <= y0 + depth):
-            c.text((x0 + cell / 2, y0 + depth / 2), f"{best[0] * 100:.0f}%", size=SMALL, fill=WHITE, anchor="mm", halo=False)
+            c.text((x0 + cell / 2, y0 + depth / 2), f"{best[0] * 100:.0f}%", size=SMALL, fill=WHITE, anchor="mm", halo=False,
+                   role=MARK, owner=body)
     words = "front rank, facing the shot" + ("  ·  + centre of landing" if marked is not None else "")
     c.text((WIDTH / 2, bottom + 8), words, size=SMALL, fill=INK_SOFT, anchor="mt")
     return bottom + 48

@@ -11,8 +11,12 @@ it, for players to repeat on the table:
 * the line of fire from the closest cannon (the cannon itself when it fits, otherwise an arrow
   from the panel's foot with the distance written on it), the point struck, the path through
   the struck stand and the 5 cm bounce, ending in an arrow head;
-* a plate by each unit with its attacks, hits, stands lost and drive back;
-* a small true-scale inset of the whole shot from the cannon, the scale bar and a key.
+* a plate by each unit with its attacks, hits, stands lost and drive back; a unit the path only
+  touches, along an edge or over a corner, is said to be so, and not hit (the engine's
+  ``grazed``); one away from the path is "not on the path";
+* under the area (which spans the whole width), the scale bar, then a strip: a small true-scale
+  inset of the whole shot from the cannon beside a compact key. Labels are big enough to read
+  in Discord's 400-pixel preview and keep off the stands and the path (docs/pictures.md).
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from engine.warmaster.cannon import CannonShot, PlacedUnit, UnitOnPath
 from engine.warmaster.shooting import Side
 from engine.warmaster.stands import Stand
 from renders.canvas import (
-    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, TABLE, TITLE_SUB, WHITE, RGB, Box, Canvas,
-    LegendItem, Viewport, XY,
+    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MARK, MUTED, TABLE, TITLE_SUB, WHITE, RGB,
+    Box, Canvas, LegendItem, Viewport, XY, distance_to_segment, key_size, legible,
 )
 
 FRIEND: RGB = BOUNCE
@@ -38,8 +42,15 @@ PATH: RGB = DIRECT
 
 WIDTH = 900
 TITLE_H = 64
-PANEL: Box = (20, TITLE_H + 16, 620, TITLE_H + 16 + 520)
-SIDE_X = 640
+PANEL: Box = (20, TITLE_H + 14, WIDTH - 20, TITLE_H + 14 + 500)
+"""The area round the stands, across the whole width."""
+STRIP_TOP = PANEL[3] + 40
+"""The top of the strip under the scale bar: the inset, then the key beside it."""
+INSET: Box = (20, STRIP_TOP, 320, STRIP_TOP + 210)
+PLATE = legible(WIDTH)
+"""Text size of the plates by each unit: what each unit took."""
+NUMBER = 16
+"""Text size of the stands' numbers, written on them."""
 
 
 def _polygon(vp: Viewport, s: Stand) -> list[XY]:
@@ -119,15 +130,22 @@ def render_bone_thrower(shot: BoneThrowerShot) -> bytes:
 
 
 def _render(shot, title: str, section: str, machine: str, path_words: str, grapeshot: bool, source: str) -> bytes:
-    height = PANEL[3] + 36
+    return draw(shot, title, section, machine, path_words, grapeshot, source).png()
+
+
+def draw(shot, title: str, section: str, machine: str, path_words: str, grapeshot: bool, source: str) -> Canvas:
+    """The picture, drawn (its canvas, for the legibility rule's tests)."""
+    legend = _legend(step_of(shot), path_words)
+    key_w, key_h = key_size(legend, width=WIDTH - INSET[2] - 40)
+    height = int(max(INSET[3] + 26, STRIP_TOP + key_h) + 14)
     canvas = Canvas(WIDTH, height)
+    canvas.target = PANEL
     sub = "; ".join(f"{u.placed.unit.name} {u.attacks} att., {u.result.hits_taken} hit{'s' * (u.result.hits_taken != 1)}" for u in shot.units)
     canvas.title_bar(title, sub + f" · Warmaster, {source}: {section}", height=TITLE_H)
 
-    x0, y0, x1, y1 = _window(shot)
-    vp = Viewport.fit((x0, y0, x1, y1), PANEL, max_scale=40)
+    vp = _viewport(shot)
     canvas.draw.rectangle(vp.box, fill=TABLE, outline=MUTED)
-    step = 1 if (vp.x1 - vp.x0) <= 40 else 5
+    step = step_of(shot)
     gx = math.ceil(vp.x0 / step) * step
     while gx <= vp.x1:
         canvas.draw.line([vp.px(gx, vp.y0), vp.px(gx, vp.y1)], fill=GRID)
@@ -138,6 +156,7 @@ def _render(shot, title: str, section: str, machine: str, path_words: str, grape
         gy += step
 
     on_path = {id(u.placed): set(u.through) for u in shot.units}
+    numbers: list[tuple[XY, str, float, int]] = []
     for n, placed in enumerate(shot.placed):
         for i, s in enumerate(placed.stands):
             poly = _polygon(vp, s)
@@ -148,9 +167,9 @@ def _render(shot, title: str, section: str, machine: str, path_words: str, grape
                                 width=2 if i in on_path.get(id(placed), ()) else 1)
             if placed.unit.engaged:
                 canvas.draw.polygon(poly, outline=INK_SOFT, width=3)
-            cx, cy = vp.px(s.cx, s.cy)
-            if vp.span(2) >= 16:
-                canvas.text((cx, cy), str(i + 1), size=11, fill=INK, anchor="mm", halo=True)
+            body = canvas.body(poly)
+            if vp.span(min(s.width, s.depth)) >= NUMBER + 6:
+                numbers.append((vp.px(s.cx, s.cy), str(i + 1), vp.span(s.width) / 4, body))
         canvas.keep_clear(_bbox([vp.at(c) for s in placed.stands for c in s.corners()]))
 
     # The line of fire from the closest cannon, the strike, the path and the bounce.
@@ -160,14 +179,14 @@ def _render(shot, title: str, section: str, machine: str, path_words: str, grape
         muzzle = vp.px(0, 0)
         cannon = Stand(0, -1.0, 0.0)
         canvas.draw.polygon(_polygon(vp, cannon), fill=INK_SOFT, outline=INK)
-        canvas.text((muzzle[0], muzzle[1] + vp.span(2) + 4), machine, size=12, fill=INK, anchor="mt", halo=True)
+        canvas.text((muzzle[0], muzzle[1] + vp.span(2) + 4), machine, size=15, fill=INK, anchor="mt", halo=True)
         start = muzzle
     else:
         # Where the line of fire enters the panel's foot.
         d = shot.strike.unit()
         t = (vp.y0 - origin.y) / d.y if d.y else 0
         start = vp.at(origin.along(d, t))
-        canvas.text((start[0] + 6, start[1] - 6), f"from the {machine}, {shot.distance:.1f} cm", size=12,
+        canvas.text((start[0] + 8, start[1] - 6), f"from the {machine}, {shot.distance:.1f} cm", size=15,
                     fill=INK, anchor="lb", halo=True)
     canvas.dashed(start, strike, fill=INK_SOFT, width=2)
     if not grapeshot:
@@ -175,24 +194,52 @@ def _render(shot, title: str, section: str, machine: str, path_words: str, grape
     canvas.draw.ellipse((strike[0] - 5, strike[1] - 5, strike[0] + 5, strike[1] + 5), fill=PATH, outline=WHITE, width=2)
     canvas.keep_clear_of_line(start, strike)
     canvas.keep_clear_of_line(strike, end, path=True)
+    canvas.path([start, strike])
+    if not grapeshot:
+        canvas.path([strike, end])
+    # Each stand's number, on it; moved a quarter of the stand aside when the path runs by its middle.
+    for (cx, cy), number, aside, body in numbers:
+        near = min(distance_to_segment((cx, cy), a, b) for a, b in canvas.paths)
+        if near < NUMBER:
+            a, b = min(canvas.paths, key=lambda ab: distance_to_segment((cx, cy), *ab))
+            side = (b[0] - a[0]) * (cy - a[1]) - (b[1] - a[1]) * (cx - a[0])
+            cx += aside if side <= 0 else -aside
+        canvas.text((cx, cy), number, size=NUMBER, fill=INK, anchor="mm", halo=True, role=MARK, owner=body)
 
-    # Plates by each unit.
+    # Plates by each unit: what it took; or why it took nothing.
+    within = (vp.box[0] + 4, vp.box[1] + 4, vp.box[2] - 4, vp.box[3] - 4)
     for u in shot.units:
         s = u.placed.stands[min(u.through) if u.through else 0]
-        label = canvas.place(vp.at(Point(s.cx, s.cy)), _unit_plate(u), size=12, within=vp.box)
+        label = canvas.place(vp.at(Point(s.cx, s.cy)), _unit_plate(u), size=PLATE, within=within, role=LABEL)
         canvas.leader(label)
         canvas.plate(label)
+    grazed = getattr(shot, "grazed", ())
     for placed in shot.placed:
         if all(u.placed is not placed for u in shot.units):
             s = placed.stands[0]
-            label = canvas.place(vp.at(Point(s.cx, s.cy)), [f"{placed.unit.name}: not on the path"], size=11, within=vp.box, fill=INK_SOFT)
+            corner = min((vp.at(c) for c in s.corners()), key=lambda xy: (xy[1], xy[0]))  # its top corner: the
+            # leader starts there, clear of the stand's number
+            words = ([f"{placed.unit.name}: the path runs along its edge,", "not through a stand: not hit"]
+                     if placed.unit.name in grazed else [f"{placed.unit.name}: not on the path"])
+            label = canvas.place(corner, words, size=PLATE - 1, within=within, fill=INK_SOFT)
             canvas.leader(label)
             canvas.plate(label)
 
-    canvas.scale_bar((PANEL[0] + 6, PANEL[3] + 4), vp, "cm")
-    _inset(canvas, shot, (SIDE_X, PANEL[1], WIDTH - 20, PANEL[1] + 220))
-    canvas.legend((SIDE_X, PANEL[1] + 252), _legend(step, path_words))
-    return canvas.png()
+    canvas.scale_bar((PANEL[0] + 6, PANEL[3] + 6), vp, "cm", longest=240)
+    _inset(canvas, shot, INSET)
+    canvas.key((INSET[2] + 20, STRIP_TOP), legend, width=WIDTH - INSET[2] - 40)
+    return canvas
+
+
+def _viewport(shot) -> Viewport:
+    """The area round the stands, at true scale (at most 40 pixels a centimetre)."""
+    return Viewport.fit(_window(shot), PANEL, max_scale=40)
+
+
+def step_of(shot) -> int:
+    """Centimetres between the grid's lines: 1, or 5 on a large area."""
+    vp = _viewport(shot)
+    return 1 if (vp.x1 - vp.x0) <= 40 else 5
 
 
 def _bbox(points: list[XY]) -> Box:
@@ -204,10 +251,10 @@ def _inset(canvas: Canvas, shot: CannonShot, box: Box) -> None:
     """The whole shot at true scale: the cannon, the line of fire, every unit."""
     pts = [c for p in shot.placed for s in p.stands for c in s.corners()] + [shot.end, Point(0, -2)]
     window = (min(p.x for p in pts) - 3, min(p.y for p in pts) - 2, max(p.x for p in pts) + 3, max(p.y for p in pts) + 3)
-    inner = (box[0] + 6, box[1] + 22, box[2] - 6, box[3] - 6)
+    inner = (box[0] + 6, box[1] + 26, box[2] - 6, box[3] - 6)
     vp = Viewport.fit(window, inner)
     canvas.draw.rectangle(box, fill=WHITE, outline=MUTED)
-    canvas.text((box[0] + 8, box[1] + 6), "Whole shot, true scale", size=12, fill=INK_SOFT, anchor="lt")
+    canvas.text((box[0] + 8, box[1] + 5), "Whole shot, true scale", size=15, fill=INK_SOFT, anchor="lt")
     canvas.draw.rectangle(vp.box, fill=TABLE)
     for n, placed in enumerate(shot.placed):
         for s in placed.stands:

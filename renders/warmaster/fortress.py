@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from engine.warmaster.structure import Fortress, SectionState
 from renders.canvas import (
-    BANNER, BASE, BASE_EDGE, DIRECT, INK, INK_SOFT, MUTED, TABLE, WHITE, Canvas, LegendItem, fit_text, legend_size,
+    BANNER, BASE, BASE_EDGE, DIRECT, INK, INK_SOFT, LABEL, MARK, MUTED, TABLE, WHITE, Canvas, LegendItem, fit_text, key_size,
+    legible, line_height,
 )
 
 WIDTH = 900
 TITLE_H = 64
 SLOT = 150
 """A section's slot at its plain size; fewer sections get wider slots."""
-MAX_SCALE = 2.0
+MAX_SCALE = 3.0
 ROW_TOP = TITLE_H + 40
 PER_ROW = 5
 
@@ -31,12 +32,13 @@ def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, 
     w, h = (90 * k, 90 * k) if tall else (120 * k, 50 * k)
     left, top = x + (slot - 10 - w) / 2, y + (100 * k - h)
     box = (left, top, left + w, top + h)
+    body = canvas.body(box)
     if s.breached:
         canvas.draw.rectangle(box, fill=TABLE)
         canvas.hatch(box, fill=BASE_EDGE, spacing=6)
         canvas.dashed_rect(box, fill=BANNER, width=2)
-        canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=round(13 * k), fill=BANNER,
-                    anchor="mm", halo=True)
+        canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=min(round(15 * k), 24), fill=BANNER,
+                    anchor="mm", halo=True, role=MARK, owner=body)
     else:
         canvas.draw.rectangle(box, fill=BASE, outline=BASE_EDGE, width=2)
         step = 16 * k
@@ -56,24 +58,32 @@ def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, 
     if tested:
         canvas.draw.rectangle((box[0] - 5, box[1] - 8 * k - 5, box[2] + 5, box[3] + 5), outline=INK, width=3)
     label_y = y + 100 * k + 8
-    big, small = round(13 * k), round(11 * k)
+    big, small = _sizes(k)
     middle = x + (slot - 10) / 2
-    canvas.text((middle, label_y), fit_text(s.name, size=big, width=slot - 14), size=big, fill=INK, anchor="mt")
+    canvas.text((middle, label_y), fit_text(s.name, size=big, width=slot - 14), size=big, fill=INK, anchor="mt",
+                role=LABEL)
     what = f"{s.structure.name}{' gate' if s.gate else ''}"
-    canvas.text((middle, label_y + big + 4), fit_text(what, size=small, width=slot - 14), size=small, fill=INK_SOFT, anchor="mt")
+    canvas.text((middle, label_y + line_height(big)), fit_text(what, size=small, width=slot - 14), size=small, fill=INK_SOFT, anchor="mt")
     points = s.structure.gate_points if s.gate else s.structure.points
     state = "fallen" if s.breached else f"{s.tokens} token{'s' * (s.tokens != 1)} · {points} pts"
-    canvas.text((middle, label_y + big + small + 8), fit_text(state, size=small, width=slot - 14), size=small,
+    canvas.text((middle, label_y + line_height(big) + line_height(small)), fit_text(state, size=small, width=slot - 14), size=small,
                 fill=BANNER if s.breached else INK_SOFT, anchor="mt")
+
+
+def _sizes(k: float) -> tuple[int, int]:
+    """Text sizes of a section's name (legible in Discord's 400-pixel preview at least) and of
+    its two lines under it, at the slot's scale `k`."""
+    return max(legible(WIDTH), min(round(13 * k), 26)), max(15, min(round(11 * k), 20))
 
 
 def layout(n: int) -> tuple[int, float, float]:
     """Sections per row, each slot's width, and a row's height: few sections take the whole width,
-    drawn up to twice the size, so the picture is not left mostly empty."""
+    drawn up to three times the size, so the sections span at least half the picture's width."""
     per_row = max(1, min(PER_ROW, n))
     slot = min(SLOT * MAX_SCALE, (WIDTH - 40) / per_row)
     k = min(MAX_SCALE, slot / SLOT)
-    return per_row, slot, 100 * k + 8 + 13 * k + 11 * k * 2 + 30
+    big, small = _sizes(k)
+    return per_row, slot, 100 * k + 8 + line_height(big) + 2 * line_height(small) + 24
 
 
 def key(fortress: Fortress) -> tuple[LegendItem, ...]:
@@ -118,9 +128,11 @@ def render_fortress(fortress: Fortress) -> bytes:
     rows = (n + per_row - 1) // per_row
     sections = fortress.sections
     items = key(fortress)
-    _, legend_h = legend_size(items) if items else (0, 0)
+    _, legend_h = key_size(items, width=WIDTH - 40) if items else (0, 0)
     height = int(ROW_TOP + rows * row_h + (legend_h + 30 if items else 20))
     canvas = Canvas(WIDTH, height)
+    widest = min(per_row, max(1, len(sections))) * slot
+    canvas.target = ((WIDTH - widest) / 2, ROW_TOP, (WIDTH + widest) / 2, ROW_TOP + rows * row_h)
     fallen = sum(1 for s in sections if s.breached)
     tokens = sum(s.tokens for s in sections)
     canvas.title_bar("Siege: the fortress", f"{len(sections)} section{'s' * (len(sections) != 1)}, {fallen} fallen, {tokens} Destruction Tokens"
@@ -134,6 +146,6 @@ def render_fortress(fortress: Fortress) -> bytes:
         y = ROW_TOP + (i // per_row) * row_h
         _section(canvas, s, x, y, s.name == fortress.tested, slot)
     if items:
-        canvas.legend((20, ROW_TOP + rows * row_h + 10), items)
+        canvas.key((20, ROW_TOP + rows * row_h + 10), items, width=WIDTH - 40)
     canvas.draw.line([(0, height - 1), (WIDTH, height - 1)], fill=MUTED)
     return canvas.png()

@@ -13,12 +13,15 @@ recorded it, for players to repeat on the table:
   dashed circle with the scatter arrow between them, labelled with inches and clock direction;
 * a squad: every round base at true size, a dark solid base for a model wholly under the marker
   (hit), a light hatched base with its D6 for one partly under and hit on the 4+, a plain dashed
-  base with its D6 for one partly under that was missed, plain bases outside; model numbers
-  beside the row nearest the firer;
+  base with its D6 for one partly under that was missed, plain bases outside; each model's number
+  (and a partly covered model's D6, on a small die) written inside its own base, never over a
+  neighbour;
 * a vehicle: the hull with its facings and their Armour Values (F, S, R), the side struck drawn
   thick with an arrow showing where the shot came from (the firer, or for a barrage the hole),
   and what penetration and damage did;
-* a scale bar in inches and a key with only what the picture shows.
+* a scale bar in inches, the notes, and a compact key with only what the picture shows. Labels
+  are big enough to read in Discord's 400-pixel preview and keep off the models, the hull and the
+  lines of the shot (docs/pictures.md).
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ from engine.wh40k.ordnance import ModelUnder, OrdnanceShot
 from engine.wh40k.penetration import VehicleHit
 from engine.wh40k.squad import Facing
 from renders.canvas import (
-    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, SCATTER, TABLE, TEMPLATE, WHITE, Box,
-    Canvas, LegendItem, Viewport, XY, fit_text, legend_size, length_text, mix,
+    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MARK, MUTED, SCATTER, TABLE, TEMPLATE,
+    WHITE, Box, Canvas, LegendItem, Viewport, XY, distance_to_segment, key_size, legible, length_text, line_height, mix, text_width, wrap,
 )
 
 WIDTH = 760
@@ -44,6 +47,14 @@ FOOT = 150
 PAD = 1.5
 """Inches of table shown round everything drawn."""
 TINTS = {c: mix(c, TEMPLATE, 0.4) for c in (TABLE, GRID, BASE, BASE_EDGE)}
+NOTE = 15
+"""Text size of the notes under the target area."""
+
+
+def _circle(centre: XY, r: float, sides: int = 24) -> list[XY]:
+    """A round base's outline as a polygon (for the legibility rule's geometry)."""
+    return [(centre[0] + r * math.cos(2 * math.pi * k / sides), centre[1] + r * math.sin(2 * math.pi * k / sides))
+            for k in range(sides)]
 
 
 def render_ordnance(shot: OrdnanceShot, *, width: int = WIDTH) -> bytes:
@@ -97,23 +108,28 @@ def _draw(shot: OrdnanceShot, width: int) -> Canvas:
     banner = 54 if shot.miss is not None else 0
     top = TITLE_HEIGHT + 10 + banner
     items = _legend(shot)
-    _, legend_h = legend_size(items)
-    foot = max(72 + 16 * len(_notes(shot)), 42 + legend_h) + 12
+    _, legend_h = key_size(items, width=width - 2 * MARGIN)
+    notes = _note_lines(shot, width - 2 * MARGIN)
+    foot = 70 + line_height(NOTE) * len(notes) + 10 + legend_h + 12
     height = int(top + panel_h + foot)
     canvas = Canvas(width, height, extra=tuple(TINTS.values()))
     title, subtitle = _title(shot)
     canvas.title_bar(title, subtitle, height=TITLE_HEIGHT)
     if banner:
-        canvas.banner((0, TITLE_HEIGHT, width, TITLE_HEIGHT + banner), [_miss_text(shot), "No harm is done."], [15, 12])
+        canvas.banner((0, TITLE_HEIGHT, width, TITLE_HEIGHT + banner), [_miss_text(shot), "No harm is done."], [18, 15])
     vp = Viewport.fit((x0, y0, x1, y1), (MARGIN, top, width - MARGIN, top + panel_h))
+    canvas.target = vp.box
     _table(canvas, vp)
     # The line of fire from the firer (below the panel) to where the marker was placed.
     bottom = vp.px(shot.aim.x, vp.y0)
     canvas.dashed(bottom, vp.at(shot.aim), fill=INK_SOFT, width=1)
+    canvas.path([bottom, vp.at(shot.aim)], beneath=True)
+    canvas.keep_clear_of_line(bottom, vp.at(shot.aim))
     r_px = vp.span(shot.marker.radius)
     if shot.squad is not None:
+        arrow = [(vp.at(shot.aim), vp.at(shot.centre))] if shot.centre is not None and shot.scatter_distance else []
         for m in shot.models or _unfired_models(shot):
-            _base(canvas, vp, m, shot.squad.base_radius)
+            _base(canvas, vp, m, shot.squad.base_radius, arrow)
     else:
         _hull(canvas, vp, shot)
     a = vp.at(shot.aim)
@@ -132,6 +148,7 @@ def _draw(shot: OrdnanceShot, width: int) -> Canvas:
         c = vp.at(shot.centre)
         canvas.arrow(a, c, fill=SCATTER, width=3, casing=WHITE)
         canvas.keep_clear_of_line(a, c)
+        canvas.path([a, c])
     if shot.vehicle is not None:
         _struck(canvas, vp, shot)  # over the scatter arrow: a barrage's blow may run along it
     labels = []
@@ -142,7 +159,7 @@ def _draw(shot: OrdnanceShot, width: int) -> Canvas:
         mid = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
         labels.append(canvas.place(mid, [f"scatter {length_text(shot.scatter_distance, shot.unit)}",
                                          f"{shot.scatter_direction}° ({clock_face(shot.scatter_direction)})"],
-                                   size=12, within=vp.box, fill=SCATTER))
+                                   size=15, within=vp.box, fill=SCATTER))
     for label in labels:
         if label is not None:
             canvas.leader(label)
@@ -150,7 +167,7 @@ def _draw(shot: OrdnanceShot, width: int) -> Canvas:
         if label is not None:
             canvas.plate(label)
     canvas.draw.rectangle(vp.box, outline=MUTED)
-    _foot(canvas, vp, shot, top + panel_h, items)
+    _foot(canvas, vp, shot, top + panel_h, items, notes)
     return canvas
 
 
@@ -177,10 +194,26 @@ def _unfired_models(shot: OrdnanceShot) -> tuple[ModelUnder, ...]:
     return tuple(ModelUnder(i + 1, Point(float(x), float(y)), Coverage.OUTSIDE, None, False) for i, (x, y) in enumerate(zip(xs, ys)))
 
 
-def _base(canvas: Canvas, vp: Viewport, m: ModelUnder, radius: float) -> None:
+def _base(canvas: Canvas, vp: Viewport, m: ModelUnder, radius: float, arrow: list[tuple[XY, XY]]) -> None:
+    """One model's base, drawn by what happened to it, its number (and D6) inside: moved aside
+    within the base, away from the scatter `arrow` drawn over it, when the arrow runs by its
+    middle."""
     x, y = vp.at(m.at)
+    cx, cy = x, y
+    for a, b in arrow:
+        near = distance_to_segment((x, y), a, b)
+        reach = vp.span(radius) * 0.55
+        if near < reach:
+            length = math.dist(a, b) or 1.0
+            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+            if math.dist(b, (x, y)) < reach:  # the arrow ends in this base: the number goes on past its head
+                x, y = b[0] + ux * reach, b[1] + uy * reach
+            else:  # it runs across: the number goes to the side away from it
+                nx, ny = -uy, ux
+                side = 1 if (x - a[0]) * nx + (y - a[1]) * ny >= 0 else -1
+                x, y = x + side * nx * (reach - near), y + side * ny * (reach - near)
     r = vp.span(radius)
-    box = (x - r, y - r, x + r, y + r)
+    box = (cx - r, cy - r, cx + r, cy + r)
     if m.coverage is Coverage.WHOLLY:
         canvas.draw.ellipse(box, fill=DIRECT, outline=INK, width=2)
     elif m.hit:
@@ -188,13 +221,25 @@ def _base(canvas: Canvas, vp: Viewport, m: ModelUnder, radius: float) -> None:
     else:
         canvas.draw.ellipse(box, fill=BASE, outline=BASE_EDGE, width=1)
         if m.coverage is Coverage.PARTLY:
-            canvas.dashed_circle((x, y), r, fill=INK, width=2, dash=4, gap=3)
-    if m.roll is not None:
-        # The partial model's D6 in the base, its number under it.
-        canvas.text((x, y), str(m.roll.value), size=max(11, min(18, int(r))), anchor="mm", halo=True)
-        canvas.keep_clear(canvas.text((x, y + r + 1), f"#{m.number}", size=10, fill=INK_SOFT, anchor="mt", halo=True))
+            canvas.dashed_circle((cx, cy), r, fill=INK, width=2, dash=4, gap=3)
+    body = canvas.body(_circle((cx, cy), r))
+    number = f"#{m.number}"
+    # The model's number inside its base, as big as the base holds (legible in the preview when
+    # it can be); a partly covered model's D6 on a small die under it, inside the base too.
+    size = legible(canvas.image.width)
+    while size > 9 and text_width(number, size=size) > 1.5 * r:
+        size -= 1
+    if m.roll is not None and r >= 22:  # on a smaller base the notes give the D6 in words
+        die = max(9, min(size - 2, int(r * 0.55)))
+        canvas.text((x, y - die * 0.45), number, size=size, fill=INK, anchor="mm", halo=True, role=MARK, owner=body)
+        side = die + 4
+        face = (x - side / 2, y + die * 0.2, x + side / 2, y + die * 0.2 + side)
+        canvas.draw.rectangle(face, fill=WHITE, outline=INK)
+        canvas.text(((face[0] + face[2]) / 2, (face[1] + face[3]) / 2), str(m.roll.value), size=die, anchor="mm",
+                    role=MARK, owner=body)
     else:
-        canvas.text((x, y), f"#{m.number}", size=max(8, min(11, int(r * 0.7))), fill=WHITE if m.hit else INK_SOFT, anchor="mm")
+        canvas.text((x, y), number, size=size, fill=WHITE if m.hit and m.coverage is Coverage.WHOLLY else INK,
+                    anchor="mm", halo=not (m.hit and m.coverage is Coverage.WHOLLY), role=MARK, owner=body)
     canvas.keep_clear(box)
 
 
@@ -208,6 +253,8 @@ def _hull(canvas: Canvas, vp: Viewport, shot: OrdnanceShot) -> None:
     destroyed = any(h.damage and h.damage.destroyed for h in shot.vehicle_hits)
     fill = DIRECT if destroyed else (BOUNCE if shot.hull_hit else BASE)
     canvas.draw.rectangle(_hull_box(vp, shot), fill=fill, outline=INK, width=2)
+    canvas.body(_hull_box(vp, shot))
+    canvas.keep_clear(_hull_box(vp, shot), crossing=0)
 
 
 def _struck(canvas: Canvas, vp: Viewport, shot: OrdnanceShot) -> None:
@@ -226,6 +273,7 @@ def _struck(canvas: Canvas, vp: Viewport, shot: OrdnanceShot) -> None:
             src = (end[0], min(end[1] + 60, vp.box[3] - 4))
         canvas.arrow(src, end, fill=DIRECT, width=3, casing=WHITE, shorten=4)
         canvas.keep_clear_of_line(src, end)
+        canvas.path([src, end])
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     for facing, (a, b) in sides:
         # A third of the way along the edge, clear of the line of fire through the middle.
@@ -233,7 +281,8 @@ def _struck(canvas: Canvas, vp: Viewport, shot: OrdnanceShot) -> None:
         k = 18 / max(1.0, math.dist(mid, (cx, cy)))
         at = (mid[0] + (cx - mid[0]) * k, mid[1] + (cy - mid[1]) * k)
         name = {Facing.FRONT: "F", Facing.SIDE: "S", Facing.REAR: "R"}[facing]
-        canvas.keep_clear(canvas.text(at, f"{name}{v.armour(facing)}", size=13, anchor="mm", halo=True))
+        canvas.keep_clear(canvas.text(at, f"{name}{v.armour(facing)}", size=16, anchor="mm", halo=True, role=MARK,
+                                      owner=len(canvas.bodies) - 1))
 
 
 def _vehicle_label(canvas: Canvas, vp: Viewport, shot: OrdnanceShot):
@@ -243,7 +292,8 @@ def _vehicle_label(canvas: Canvas, vp: Viewport, shot: OrdnanceShot):
     if not lines:
         return None
     box = _hull_box(vp, shot)
-    return canvas.place(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), lines, size=12, within=vp.box)
+    return canvas.place(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), lines, size=legible(canvas.image.width),
+                        within=vp.box, role=LABEL)
 
 
 def _hit_line(i: int, h: VehicleHit, n: int) -> str:
@@ -289,21 +339,28 @@ def _sides(shot: OrdnanceShot, vp: Viewport) -> list[tuple[Facing, tuple[XY, XY]
     return [(f, (vp.px(*a), vp.px(*b))) for f, (a, b) in edges]
 
 
-def _foot(canvas: Canvas, vp: Viewport, shot: OrdnanceShot, panel_bottom: float, items: list[LegendItem]) -> None:
+def _foot(canvas: Canvas, vp: Viewport, shot: OrdnanceShot, panel_bottom: float, items: list[LegendItem],
+          notes: list[str]) -> None:
+    """Under the target area: the arrow down to the firer, the scale bar, the notes, the key."""
     x = MARGIN
     y = panel_bottom + 6
     aim_x = vp.px(shot.aim.x, vp.y0)[0]
     canvas.arrow((aim_x, y), (aim_x, y + 26), fill=INK_SOFT, width=2, head=9)
-    canvas.text((aim_x + 8, y + 10), f"to the firer: {length_text(shot.distance, shot.unit)} from the placed marker",
-                size=12, fill=INK_SOFT, anchor="lm")
-    canvas.scale_bar((x, y + 40), vp, shot.unit)
-    w, h = legend_size(items)
-    canvas.legend((canvas.image.width - MARGIN - w, y + 36), items)
-    notes = _notes(shot)
-    ny = y + 72
+    words = f"to the firer: {length_text(shot.distance, shot.unit)} from the placed marker"
+    right = aim_x + 8 + text_width(words, size=NOTE) <= canvas.image.width - MARGIN
+    canvas.text((aim_x + 8, y + 12) if right else (aim_x - 8, y + 12), words, size=NOTE, fill=INK_SOFT,
+                anchor="lm" if right else "rm")
+    canvas.scale_bar((x, y + 34), vp, shot.unit)
+    ny = y + 70
     for line in notes:
-        canvas.text((x, ny), fit_text(line, size=12, width=canvas.image.width - 3 * MARGIN - w), size=12, anchor="lt")
-        ny += 16
+        canvas.text((x, ny), line, size=NOTE, anchor="lt")
+        ny += line_height(NOTE)
+    canvas.key((x, ny + 10), items, width=canvas.image.width - 2 * MARGIN)
+
+
+def _note_lines(shot: OrdnanceShot, width: float) -> list[str]:
+    """The notes, wrapped to `width` pixels."""
+    return [line for note in _notes(shot) for line in wrap(note, size=NOTE, width=width)]
 
 
 def _notes(shot: OrdnanceShot) -> list[str]:
@@ -312,6 +369,10 @@ def _notes(shot: OrdnanceShot) -> list[str]:
         partial = [m for m in shot.models if m.coverage is Coverage.PARTLY]
         out.append(f"{shot.hits} hit: {sum(m.coverage is Coverage.WHOLLY for m in shot.models)} wholly under, "
                    f"{sum(m.hit for m in partial)} of {len(partial)} partly under on {shot.marker.partial_hit}+")
+        rolled = [m for m in partial if m.roll is not None]
+        if rolled:
+            out.append("partly under, D6 each: " + ", ".join(
+                f"#{m.number} rolled {m.roll.value} ({'hit' if m.hit else 'missed'})" for m in rolled))
     if shot.vehicle is not None and shot.hull_hit:
         if shot.hole_over:
             out.append(f"hole over the hull: S{shot.strength}")

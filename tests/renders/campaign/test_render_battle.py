@@ -17,7 +17,7 @@ def test_the_board_is_a_repeatable_png_one_row_per_machine():
     png = render_battle(BOARD)
     assert png == render_battle(BOARD)
     image = decode(png)
-    assert image.width == 760 and image.height == 62 + 34 + 46 * 4 + 36
+    assert image.width == 760 and image.height == 62 + 34 + 52 * 4 + 36
 
 
 def test_golden_boards(golden):
@@ -37,7 +37,7 @@ SIEGE = BattleBoard(
 
 def test_the_siege_adds_a_row_per_section_below_the_machines():
     image = decode(render_battle(SIEGE))
-    assert image.height == 62 + 34 + 46 * 2 + 36 + 30 + 40 * 4 + 8
+    assert image.height == 62 + 34 + 52 * 2 + 36 + 30 + 46 * 4 + 8
     assert decode(render_battle(BattleBoard(*[getattr(BOARD, f) for f in ("title", "subtitle", "turn", "rows")]))).size == \
         decode(render_battle(BOARD)).size  # no siege, no change
 
