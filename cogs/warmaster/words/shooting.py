@@ -131,6 +131,8 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
                                              else f", leaves it and bounces {cm(shot.weapon.bounce)} on."))]
     for u in shot.units:
         where.append(f"{u.placed.unit.name}: stands {', '.join(str(i + 1) for i in u.through) or '-'} on the path -> {plural(u.attacks, 'attack')}")
+    for name in shot.grazed:
+        where.append(f"{name}: the path runs along its edge (or over a corner), not through a stand: not hit.")
     details = where + [line for u in shot.units for line in attack_lines(u.result)]
     any_hit = any(u.result.hits_taken for u in shot.units)
     embed = _embed(f"{'Grapeshot' if shot.grapeshot else shot.weapon.name}: {cm(shot.distance)} to {shot.target.placed.unit.name}",
@@ -141,6 +143,7 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
         "path": {"strike": _xy(shot.strike), "exit": _xy(shot.exit),
                  "end": _xy(shot.end)},
         "units": [{**attack_json(u.result), "stands_on_path": [i + 1 for i in u.through]} for u in shot.units],
+        "grazed": list(shot.grazed),
     }
     return Reply(embed=embed, image=image, filename="wm_cannon.png", command=f"wm {kind}" if shot.grapeshot else "wm cannon",
                  system=SYSTEM, dice=shot.dice, summary=(outcome, dice_summary(shot.dice), *details), fields=fields)

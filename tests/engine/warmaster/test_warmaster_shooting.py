@@ -331,3 +331,19 @@ def test_structure_refuses_what_is_out_of_bounds(tokens, shots, to_hit):
     else:
         with pytest.raises(RulesError):
             structure_test(W.structures["wall"], RandomDice(1), shots=shots, tokens=tokens, to_hit=to_hit)
+
+
+def test_a_path_along_another_units_edge_does_not_go_through_and_the_unit_is_named_grazed():
+    # The bounce runs straight up x = 0; the other unit's stands (4 cm wide, centred on x = 2) have
+    # their left edge on x = 0: along an edge is not through, so it takes no attacks (seed 002).
+    target = PlacedUnit(unit("target", 2), lay_out(Formation.COLUMN, 2, Point(0, 20)))
+    side = PlacedUnit(unit("enemy 2", 2), lay_out(Formation.COLUMN, 2, Point(2, 25)))
+    shot = fire_cannons(W.artillery["cannon"], W.positions, target, RandomDice(3), cannons=1, others=(side,))
+    assert [u.placed.unit.name for u in shot.units] == ["target"]
+    assert shot.grazed == ("enemy 2",)
+    # A unit 1 cm further off is neither hit nor grazed; one 1 cm nearer is on the path.
+    far = PlacedUnit(unit("enemy 2", 2), lay_out(Formation.COLUMN, 2, Point(3, 25)))
+    assert fire_cannons(W.artillery["cannon"], W.positions, target, RandomDice(3), cannons=1, others=(far,)).grazed == ()
+    near = PlacedUnit(unit("enemy 2", 2), lay_out(Formation.COLUMN, 2, Point(1, 25)))
+    hit = fire_cannons(W.artillery["cannon"], W.positions, target, RandomDice(3), cannons=1, others=(near,))
+    assert hit.grazed == () and [u.placed.unit.name for u in hit.units] == ["target", "enemy 2"]
