@@ -15,7 +15,7 @@ from pathlib import Path
 
 from benchmarks.bench_cannon import median_time, report
 from bot import create_bot
-from cogs.odds.commands import odds_of, read_line
+from cogs.odds.commands import DIRECTION_FREE, POOLS, odds_of, price, procedure_of, read_line
 from cogs.odds.words.odds import picture_of
 from renders.odds.picture import render_odds
 from config.settings import Settings
@@ -49,6 +49,12 @@ def main() -> None:
             how = (f"exact, {odds.exact_how or f'{odds.ways:,} ways'}" if odds.exact else
                    f"{odds.ways:,} throws, worst ±{max(errors) * 100:.1f}%")
             report(f"{label} [{how}]", median_time(priced, calls=5 if target > 1 else 30), "ms", 1e3, target)
+            if target == 1:  # the pricing itself, without the command's hop to a worker thread and back
+                caught = loop.run_until_complete(procedure_of(command, interaction, kwargs))
+                name = command.qualified_name
+                free = 0 if name in DIRECTION_FREE else None
+                alone = median_time(lambda: price(caught, shown, free, POOLS.get(name, frozenset())), calls=100)
+                report("  the pricing alone (enumeration and tally, in the calling thread)", alone, "ms", 1e3, target)
             if label.startswith(("cannon", "40k")):
                 picture = picture_of(odds)
                 what = "heat map and bars, 10 x 10" if picture.grid else "outcome bars"

@@ -29,6 +29,8 @@ from cogs.odds.words.odds import Odds, numbers, odds_reply, picture_of, tally
 from engine.errors import RulesError
 from engine.fantasy.shooting_sequence import crew_removed, read_crew
 from engine.inputs import quote
+from engine.warmaster import structure
+from engine.wh40k import penetration
 from engine.odds.enumeration import BUDGET, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
 from renders.odds.picture import render_odds
 
@@ -44,6 +46,10 @@ NOT_PRICED = {
 DIRECTION_FREE = ("40k penetrate", "40k damage", "40k assault")
 """Commands whose named outcome never turns on a scatter die's direction (a wreck slews, but the
 damage row is what the odds name): enumerated with each arrow taken straight on."""
+POOLS = {"40k penetrate": penetration.POOLED, "siege structure": structure.POOLED}
+"""Commands whose dice of these purposes the engine reads as a pool (highest, sum, successes), each
+pool rolled once in the shot: enumerated as multisets (engine/odds/enumeration.py), the same exact
+chances in fewer ways (a test compares them with every order counted)."""
 KEPT = ("machine", "section")
 """Options that tie a shot to something the bot keeps (a roster machine, a siege section): the odds
 of the shot itself are priced without them."""
@@ -106,12 +112,13 @@ def driven(priced: Priced):
     return run
 
 
-def price(priced: Priced, shown: str, directions: int | None = None) -> Odds:
-    """The odds of the caught engine call: exact when its dice can be enumerated, else estimated."""
+def price(priced: Priced, shown: str, directions: int | None = None, pools: frozenset[str] = frozenset()) -> Odds:
+    """The odds of the caught engine call: exact when its dice can be enumerated (those of `pools`
+    purposes as multisets), else estimated."""
     run = driven(priced)
 
     try:
-        leaves = enumerate_outcomes(run, budget=BUDGET, directions=directions)
+        leaves = enumerate_outcomes(run, budget=BUDGET, directions=directions, pools=pools)
         return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves))
     except TooMany:
         reason = f"more than {BUDGET:,} ways the dice can fall"
@@ -208,7 +215,26 @@ async def odds_of(interaction: discord.Interaction, command: app_commands.Comman
             return tally(shown, weighted, ways=len(leaves), how=f"one {noun}'s {len(leaves)} ways, added up {made} times")
     priced = await procedure_of(command, interaction, kwargs)
     free = 0 if name in DIRECTION_FREE else None
-    return await off_the_loop(interaction, price, priced, shown, free)
+    pools = POOLS.get(name, frozenset())
+    small = price_small(priced, shown, free, pools)
+    if small is not None:
+        return small
+    return await off_the_loop(interaction, price, priced, shown, free, pools)
+
+
+SMALL = 128
+"""Ways the dice can fall that are priced on the event loop itself (a millisecond or two, less than
+the hop to a worker thread and back costs): a penetration, a structure test, a misfire chart."""
+
+
+def price_small(priced: Priced, shown: str, directions: int | None, pools: frozenset[str]) -> Odds | None:
+    """The exact odds of a shot whose dice fall in at most :data:`SMALL` ways, or None (then
+    :func:`price` runs off the loop, from the start)."""
+    try:
+        leaves = enumerate_outcomes(driven(priced), budget=SMALL, directions=directions, pools=pools, seconds=0.005)
+    except TooMany:
+        return None
+    return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves))
 
 
 class OddsCog(commands.Cog):

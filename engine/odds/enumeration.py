@@ -14,12 +14,21 @@ is enumerated exactly: a hit (one chance in three) and an arrow (two in three), 
 a hit whose small arrow the procedure reads: indirect fire) each of the 360 directions. No
 quadrature and no error bound are needed: the sum over the 360 directions is the exact answer for
 the dice the bot rolls. A tree too big for the budget is estimated by :func:`simulate` (seeded
-throws of the bot's own dice, with the standard error of each chance)."""
+throws of the bot's own dice, with the standard error of each chance).
+
+Dice a procedure reads as a pool (their highest, their sum, how many succeed: the engine names
+such purposes, e.g. ``engine.warmaster.structure.POOLED``) may be enumerated as a pool: a run of
+D6s of one pooled purpose takes its faces in non-decreasing order only, each multiset once,
+weighted by the number of orders it can come in (n! over the product of each face's count
+factorial, over 6 to the n). Three structure-test dice are then 56 ways, not 216; the chances are
+the same fractions (a test enumerates both ways and compares)."""
 
 from __future__ import annotations
 
 import math
 import time
+
+import numpy as np
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -59,17 +68,22 @@ class EnumeratingDice(RandomDice):
     new die, noting each die's number of faces in :attr:`faces` and the chance of the face taken
     (as a numerator in :attr:`shares` over the die's :attr:`faces`, or over 3 for the scatter die's
     hit or arrow: a fraction is made once per leaf, not per die). The scatter die is two choices, hit (1/3) or arrow (2/3), then, on an arrow or a
-    hit read with its small arrow, a die of 360 directions; with `directions` given (a test's fixed
-    direction) it is six faces, the first two the hit, every arrow that direction."""
+    hit read with its small arrow, a die of 360 directions; with `directions` given (a fixed
+    direction: a test's, or one the outcome never turns on) every arrow points that way."""
 
-    __slots__ = ("path", "faces", "shares", "directions", "_over")
+    __slots__ = ("path", "faces", "shares", "directions", "_over", "pools", "_run")
 
-    def __init__(self, path: tuple[int, ...], *, directions: int | None = None) -> None:
+    def __init__(self, path: tuple[int, ...], *, directions: int | None = None, pools: frozenset[str] = frozenset()) -> None:
         self.path = path
         self.faces: list[int] = []
         self.shares: list[int] = []
         self._over: list[int] = []
         self.directions = directions
+        self.pools = pools
+        """Purposes whose consecutive D6s are read as a pool: taken as multisets (module docstring)."""
+        self._run: tuple[str, int, int, dict[int, int]] | None = None
+        """The pool being rolled: its purpose, the last face index taken, how many dice so far, and
+        how many of each face."""
 
     @property
     def chance(self) -> Fraction:
@@ -83,20 +97,35 @@ class EnumeratingDice(RandomDice):
         self._over.append(n)
         return self.path[i] if i < len(self.path) else 0
 
-    def _scatter(self) -> tuple[bool, int]:
-        hit = self._pick(6) < SCATTER_HIT_FACES
-        return hit, self.directions
+    def _pooled(self, purpose: str) -> int:
+        """The next die of a pool of `purpose`: a face no lower than the pool's last, its share of
+        the multiset's orders (the j-th die of the pool, its face now held c times: j over 6c)."""
+        run = self._run
+        low, j, counts = (0, 1, {}) if run is None or run[0] != purpose else (run[1], run[2] + 1, run[3])
+        i = len(self.faces)
+        self.faces.append(6 - low)
+        face = low + (self.path[i] if i < len(self.path) else 0)
+        counts[face] = counts.get(face, 0) + 1
+        self.shares.append(j)
+        self._over.append(6 * counts[face])
+        self._run = (purpose, face, j, counts)
+        return face
 
     def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
         if kind is DieKind.D6:  # most dice of most trees: each face's record made once and shared (they are frozen)
-            face = self._pick(6)
+            if purpose in self.pools:
+                face = self._pooled(purpose)
+            else:
+                self._run = None
+                face = self._pick(6)
             die = _D6.get((purpose, face))
             if die is None:
                 if len(_D6) > 4096:
                     _D6.clear()
                 die = _D6[(purpose, face)] = DieRoll(kind, str(face + 1), face + 1, None, purpose, Roller.BOT)
             return die
-        if kind is not DieKind.SCATTER or self.directions is not None:
+        self._run = None
+        if kind is not DieKind.SCATTER:
             return super().roll(kind, purpose, small_arrow=small_arrow, sides=sides)
         i = len(self.faces)
         self.faces.append(2)
@@ -105,7 +134,7 @@ class EnumeratingDice(RandomDice):
         self._over.append(HIT.denominator)
         if hit and not small_arrow:
             return DieRoll(kind, "H", None, None, purpose, Roller.BOT)
-        direction = self._pick(DIRECTIONS)
+        direction = self._pick(DIRECTIONS) if self.directions is None else self.directions
         if hit:
             return DieRoll(kind, f"H@{direction}", None, direction, purpose, Roller.BOT)
         return DieRoll(kind, f"@{direction}", None, direction, purpose, Roller.BOT)
@@ -120,10 +149,12 @@ class Leaf(Generic[T]):
 
 
 def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int = BUDGET,
-                       directions: int | None = None, seconds: float | None | str = "default") -> tuple[Leaf[T], ...]:
-    """Every leaf of `procedure`'s tree of dice, depth first. Raises :class:`TooMany` past
-    `budget` leaves (or the dice and time bounds); a RulesError the procedure raises for the
-    options themselves (on its first run) goes to the caller."""
+                       directions: int | None = None, seconds: float | None | str = "default",
+                       pools: frozenset[str] = frozenset()) -> tuple[Leaf[T], ...]:
+    """Every leaf of `procedure`'s tree of dice, depth first (the dice of `pools` purposes as
+    multisets: module docstring). Raises :class:`TooMany` past `budget` leaves (or the dice and
+    time bounds); a RulesError the procedure raises for the options themselves (on its first run)
+    goes to the caller."""
     leaves: list[Leaf[T]] = []
     paths: list[tuple[int, ...]] = [()]
     thrown = 0
@@ -131,7 +162,7 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
     stop = None if seconds is None else time.thread_time() + seconds
     while paths:
         path = paths.pop()
-        dice = EnumeratingDice(path, directions=directions)
+        dice = EnumeratingDice(path, directions=directions, pools=pools)
         result = procedure(dice)
         faces = dice.faces
         thrown += len(faces)
@@ -140,8 +171,10 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
         taken = path + (0,) * (len(faces) - len(path))
         leaves.append(Leaf(dice.chance, result))
         if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET or (
-                stop is not None and not len(leaves) % 16 and time.thread_time() > stop):
+                stop is not None and not len(leaves) % 64 and time.thread_time() > stop):
             raise TooMany(f"more than {min(budget, len(leaves) + len(paths)):,} ways the dice can fall")
+        if len(leaves) == PROBE_AFTER and tree_size(procedure, directions=directions, pools=pools) > PROBE_FACTOR * budget:
+            raise TooMany(f"about {PROBE_FACTOR * budget:,} ways the dice can fall or more")
         for i in range(len(faces) - 1, len(path) - 1, -1):  # the new dice's other faces, still to run
             for other in range(faces[i] - 1, 0, -1):
                 paths.append(taken[:i] + (other,))
@@ -149,6 +182,39 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
     if total != 1:  # the tree is the procedure's: a die rolled on one path and not another is fine, a lost leaf is not
         raise RulesError(f"The odds came to {total}, not 1: a bug in the enumeration.")
     return tuple(leaves)
+
+
+PROBE_AFTER = 256
+"""Leaves enumerated before a tree not yet finished is sized by :func:`tree_size`: a small tree never
+pays for the probes."""
+PROBE_FACTOR = 20
+"""A tree the probes size at this many times the budget or more is given up at once (rather than
+after the time bound), and estimated."""
+PROBES = 8
+
+
+def tree_size(procedure: Callable[[EnumeratingDice], object], *, directions: int | None = None,
+              pools: frozenset[str] = frozenset(), probes: int = PROBES, cap: float = PROBE_FACTOR * BUDGET) -> float:
+    """An estimate of how many leaves `procedure`'s tree of dice has (Knuth's estimator: down a
+    path of random faces, the product of the number of faces of each die met, averaged over
+    `probes` seeded paths; each path stops once its product passes `cap`). Unbiased, and a
+    cheap way to tell a tree of thousands from one of billions: :func:`enumerate_outcomes` asks
+    it once a tree runs past :data:`PROBE_AFTER` leaves, and gives up on a huge one at once."""
+    rng = np.random.default_rng(17)
+    total = 0.0
+    for _ in range(probes):
+        path: tuple[int, ...] = ()
+        size = 1.0
+        while size <= cap:
+            dice = EnumeratingDice(path, directions=directions, pools=pools)
+            procedure(dice)
+            if len(dice.faces) == len(path):
+                break
+            n = dice.faces[len(path)]
+            size *= n
+            path += (int(rng.integers(n)),)
+        total += size
+    return total / probes
 
 
 def common_denominator(chances) -> int:

@@ -59,6 +59,11 @@ class StructureTest:
         return self.points + 1
 
 
+POOLED = frozenset({"to hit (fortification)", "structure test"})
+"""Purposes of the dice :func:`structure_test` reads as a pool (how many hit; their sum): the order
+they fall in never matters, so the odds may count each set of faces once (engine/odds)."""
+
+
 def structure_test(structure: Structure, dice: Dice, *, hits: int | None = None, shots: int = 0, to_hit: int = 6,
                    tokens: int = 0, gate: bool = False) -> StructureTest:
     if gate and structure.gate_points is None:

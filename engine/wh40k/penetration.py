@@ -94,6 +94,12 @@ def weapon_strength(weapon: PenetrationWeapon, strength: int | None) -> int:
     return strength
 
 
+POOLED = frozenset({"penetration"})
+"""The purpose of the dice :func:`roll_penetration` reads as a pool (the highest, or their sum): the
+order they fall in never matters, so the odds of one hit may count each set of faces once
+(engine/odds)."""
+
+
 def roll_penetration(
     weapon: PenetrationWeapon, armour: int, dice: Dice, *, strength: int | None = None, off_centre: bool = False,
     vehicle: VehicleState = VehicleState(),

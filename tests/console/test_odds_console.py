@@ -36,7 +36,8 @@ async def test_exact_odds_of_a_penetration_with_its_damage_table(play):
     code, r = await play('/odds shot:"40k penetrate strength:9 armour:13"')
     assert code == 0, r
     odds = r["odds"]
-    assert odds["method"] == "exact" and odds["ways"] == 81
+    # 43 ways: a wreck's scatter die is a hit or an arrow (1/3, 2/3); where it points never changes the row
+    assert odds["method"] == "exact" and odds["ways"] == 43
     exact = {o["outcome"]: Fraction(o["exact"]) for o in odds["outcomes"]}
     assert sum(exact.values()) == 1
     assert exact["no effect"] == Fraction(1, 2)
@@ -252,3 +253,38 @@ async def test_a_volley_at_a_mixed_crew_is_estimated(play):
     code, r = await play('/odds shot:"shoot shots:6 bs:3 strength:4 toughness:7 crew:\\"2, engineer W2 4+\\""')
     assert code == 0, r
     assert r["odds"]["method"] == "estimated"
+
+
+async def test_a_small_tree_is_priced_on_the_loop_a_big_one_off_it(bot):
+    # Pricing a penetration on the event loop gives the very odds the worker thread gives; a horde's
+    # tree is handed over (None) after at most SMALL ways, to be priced from the start off the loop.
+    from cogs.odds.commands import POOLS, SMALL, price, price_small
+
+    command, kwargs, shown = read_line(bot, "40k penetrate strength:9 armour:13")
+    caught = await procedure_of(command, OfflineInteraction(bot, bot.tree.get_command("odds")), kwargs)
+    small = price_small(caught, shown, 0, POOLS["40k penetrate"])
+    assert small is not None and small == price(caught, shown, 0, POOLS["40k penetrate"]) and small.ways <= SMALL
+    command, kwargs, shown = read_line(bot, "fire cannon distance:30 ranks:10 files:10 toughness:3")
+    caught = await procedure_of(command, OfflineInteraction(bot, bot.tree.get_command("odds")), kwargs)
+    assert price_small(caught, shown, None, frozenset()) is None
+
+
+async def test_a_huge_tree_is_sized_and_given_up_at_once(bot):
+    # Knuth's estimate of a cannon at a 10 x 10 horde: far past the budget, so the enumeration stops
+    # after PROBE_AFTER leaves rather than at its time bound.
+    from engine.odds.enumeration import BUDGET, PROBE_AFTER, PROBE_FACTOR, TooMany, enumerate_outcomes, tree_size
+
+    run = await priced_procedure(bot, "fire cannon distance:30 ranks:10 files:10 toughness:3")
+    assert tree_size(run) > PROBE_FACTOR * BUDGET
+    calls = 0
+
+    def counted(dice):
+        nonlocal calls
+        calls += 1
+        return run(dice)
+
+    with pytest.raises(TooMany):
+        enumerate_outcomes(counted, seconds=None)
+    assert calls <= PROBE_AFTER + 8 * 40  # the leaves, then eight probes of a few dozen dice at most
+    small = await priced_procedure(bot, "siege structure kind:wall hits:3 tokens:1")
+    assert tree_size(small) == 6 ** 4  # 3 hits and 1 token: four dice, every path as long

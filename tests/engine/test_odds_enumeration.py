@@ -100,3 +100,85 @@ def test_past_the_time_bound_the_caller_estimates_with_at_least_the_fewest_throw
         enumerate_outcomes(lambda d: sum(d.d6(str(i)).value for i in range(3)), seconds=-1.0)  # 216 ways
     assert len(enumerate_outcomes(lambda d: sum(d.d6(str(i)).value for i in range(3)), seconds=None)) == 216
     assert simulate(lambda d: d.d6("x").value, runs=5_000, seconds=-1.0).runs == MIN_THROWS
+
+
+# Pools: dice read together (their highest, their sum, how many succeed) counted as multisets.
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from config.gamedata import warmaster, wh40k  # noqa: E402
+from engine.warmaster import structure as structure_rules  # noqa: E402
+from engine.wh40k import penetration as penetration_rules  # noqa: E402
+from engine.wh40k.vehicle import VehicleState  # noqa: E402
+
+WM, W40 = warmaster(), wh40k()
+
+
+def test_a_pool_of_three_d6_is_56_ways_with_the_same_sum_odds_as_216():
+    def three(d):
+        return sum(d.d6("pool").value for _ in range(3))
+
+    full, pooled = enumerate_outcomes(three), enumerate_outcomes(three, pools=frozenset({"pool"}))
+    assert (len(full), len(pooled)) == (216, 56)
+    assert by_result(pooled) == by_result(full)
+    # each multiset once, weighted by its orders: (1, 2, 3) comes in 6 orders, (1, 1, 2) in 3, (1, 1, 1) in 1
+    sets = enumerate_outcomes(lambda d: tuple(d.d6("pool").value for _ in range(3)), pools=frozenset({"pool"}))
+    chance = {leaf.result: leaf.chance for leaf in sets}
+    assert all(list(r) == sorted(r) for r in chance)
+    assert (chance[(1, 2, 3)], chance[(1, 1, 2)], chance[(1, 1, 1)]) == (Fraction(6, 216), Fraction(3, 216), Fraction(1, 216))
+
+
+def test_a_pool_ends_at_a_die_of_another_purpose():
+    # two pooled dice, a plain die between them: not one pool of two (the order across it matters)
+    def split(d):
+        return d.d6("pool").value, d.d6("other").value, d.d6("pool").value
+
+    full, pooled = enumerate_outcomes(split), enumerate_outcomes(split, pools=frozenset({"pool"}))
+    assert len(pooled) == len(full) == 216 and by_result(pooled) == by_result(full)
+
+
+def outcomes_of_structure(leaves) -> dict:
+    out: Counter = Counter()
+    for leaf in leaves:
+        t = leaf.result
+        out[(t.hits, t.total, t.destroyed, t.tokens_after if hasattr(t, "tokens_after") else t.after)] += leaf.chance
+    return dict(out)
+
+
+@settings(max_examples=30, deadline=None)
+@given(kind=st.sampled_from(sorted(WM.structures)), hits=st.integers(0, 3), tokens=st.integers(0, 2),
+       shots=st.integers(0, 2))
+def test_structure_tests_priced_as_pools_give_the_same_fractions(kind, hits, tokens, shots):
+    structure = WM.structures[kind]
+
+    def test(d):
+        if shots:
+            return structure_rules.structure_test(structure, d, shots=shots, tokens=tokens)
+        return structure_rules.structure_test(structure, d, hits=hits, tokens=tokens)
+
+    full = enumerate_outcomes(test, seconds=None)
+    pooled = enumerate_outcomes(test, seconds=None, pools=structure_rules.POOLED)
+    assert outcomes_of_structure(pooled) == outcomes_of_structure(full)
+    assert len(pooled) <= len(full)
+
+
+@settings(max_examples=30, deadline=None)
+@given(weapon=st.sampled_from(sorted(W40.penetration)), strength=st.integers(1, 10), armour=st.integers(10, 14),
+       open_topped=st.booleans())
+def test_a_penetration_priced_as_a_pool_gives_the_same_fractions(weapon, strength, armour, open_topped):
+    w = W40.penetration[weapon]
+    vehicle = VehicleState(open_topped=open_topped)
+
+    def hit(d):
+        s = w.strength if w.strength is not None else strength
+        h = penetration_rules.hit_vehicle(w, armour, vehicle, d, W40.damage_tables, W40.wounds, strength=s)
+        return (h.penetration.counts_as, None if h.damage is None else (h.damage.result, h.damage.destroyed))
+
+    full = by_result(enumerate_outcomes(hit, seconds=None, directions=0))
+    pooled = by_result(enumerate_outcomes(hit, seconds=None, directions=0, pools=penetration_rules.POOLED))
+    assert pooled == full
+
+
+def test_a_fixed_direction_scatter_is_hit_or_arrow_a_third_and_two_thirds():
+    odds = by_result(enumerate_outcomes(lambda d: d.scatter("s").face, directions=90))
+    assert odds == {"H": Fraction(1, 3), "@90": Fraction(2, 3)}
