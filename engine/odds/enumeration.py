@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import math
 import time
-
-import numpy as np
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -200,7 +198,7 @@ def tree_size(procedure: Callable[[EnumeratingDice], object], *, directions: int
     `probes` seeded paths; each path stops once its product passes `cap`). Unbiased, and a
     cheap way to tell a tree of thousands from one of billions: :func:`enumerate_outcomes` asks
     it once a tree runs past :data:`PROBE_AFTER` leaves, and gives up on a huge one at once."""
-    rng = np.random.default_rng(17)
+    picker = RandomDice(17)  # the bot's own seeded dice pick each probe's faces
     total = 0.0
     for _ in range(probes):
         path: tuple[int, ...] = ()
@@ -212,7 +210,7 @@ def tree_size(procedure: Callable[[EnumeratingDice], object], *, directions: int
                 break
             n = dice.faces[len(path)]
             size *= n
-            path += (int(rng.integers(n)),)
+            path += (picker.dx(n, "probe").value - 1 if n > 1 else 0,)
         total += size
     return total / probes
 

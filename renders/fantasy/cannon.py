@@ -41,6 +41,7 @@ the stone thrower's picture (renders/fantasy/units.py); what is drawn here is th
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.fantasy.cannon import CannonHit, CannonShot, HitKind
@@ -51,8 +52,9 @@ from renders.canvas import (
 )
 from renders.fantasy.units import (
     chart_face, chart_title,
-    BAR_CROSSING, LABEL, UNIT_COVER, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
-    below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
+    BAR_CROSSING, CALLOUT_INDENT, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout, across,
+    base_item, callouts,
+    below_heading, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, fire_line_item, frame, front_item, grid_item, grid_step,
     holds, is_slain, keep_clear_of_hits, keep_notes_off_unit, middle, misfire_banner, name_size, name_unit, names_clear_of,
     panel_top, render_png, start_picture, target_text, unit_names, who, wound_text,
@@ -236,6 +238,56 @@ def _callout_lines(shot: CannonShot, index: int, width: float) -> tuple[CalloutL
     return tuple(lines)
 
 
+def _alike(shot: CannonShot, index: int) -> bool:
+    """Whether the model hit `index`-th may share a line with its neighbours: a bounce hit whose
+    wounds are still to roll (no profile), hit for certain, not the one that stopped the ball."""
+    hit = shot.hits[index]
+    return hit.kind is HitKind.BOUNCE and hit.wound is None and not hit.conditional and index != shot.stopped_by
+
+
+def _runs(shot: CannonShot) -> list[list[int]]:
+    """The models hit, in the order the ball reached them, as runs that share a line in the list:
+    bounce hits alike (:func:`_alike`) one after another down one file (or along one rank), so
+    that "R2-R9 F15 bounce: D3 wounds each" stands for eight lines that would say the same."""
+    runs: list[list[int]] = []
+    for i, hit in enumerate(shot.hits):
+        if runs and _alike(shot, i) and _alike(shot, runs[-1][0]):
+            members = [shot.hits[k] for k in runs[-1]]
+            last = members[-1]
+            down_file = all(h.file == hit.file for h in members) and abs(last.rank - hit.rank) == 1
+            along_rank = all(h.rank == hit.rank for h in members) and abs(last.file - hit.file) == 1
+            if down_file or along_rank:
+                runs[-1].append(i)
+                continue
+        runs.append([i])
+    return runs
+
+
+def _run_lines(shot: CannonShot, run: Sequence[int], width: float) -> tuple[CalloutLine, ...]:
+    """The list's line for a run of models hit alike (:func:`_runs`), or the model's own lines."""
+    if len(run) == 1:
+        return _callout_lines(shot, run[0], width)
+    hits = [shot.hits[i] for i in run]
+    ranks, files = sorted({h.rank for h in hits}), sorted({h.file for h in hits})
+    span = (f"R{ranks[0]}-R{ranks[-1]} F{files[0]}" if len(files) == 1 else f"R{ranks[0]} F{files[0]}-F{files[-1]}")
+    headline = f"{span} bounce: {hits[0].wounds_die.value} wounds each"
+    lines = [CalloutLine(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
+    lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hits[0]), False)
+    return tuple(lines)
+
+
+def _entries(shot: CannonShot, fr: Frame, top: float) -> tuple[Callout, ...]:
+    """The list of models hit, a run of models hit alike on one line (:func:`_runs`), from `top`."""
+    f, panel = shot.formation, fr.panel
+    room = fr.column[2] - fr.column[0] - CALLOUT_INDENT
+    entries = []
+    for run in _runs(shot):
+        first = shot.hits[run[0]]
+        cell = f.cell_of(first.rank, first.file)
+        entries.append((panel.at(f.centre(*cell))[1], panel.rect(*f.base_rect(*cell)), _run_lines(shot, run, room)))
+    return callouts(entries, top=top)
+
+
 def _empty(shot: CannonShot) -> str | None:
     """What the list of models hit says when there are none."""
     if not shot.fired:
@@ -259,7 +311,7 @@ def _layout(shot: CannonShot, width: int, max_panel_height: int) -> _Layout:
     panel, column = fr.panel, fr.column
     heading = _heading(shot, column[2] - column[0])
     below = below_heading(column[1], heading)
-    entries = callouts_per_hit(shot.formation, shot.hits, fr, below, lambda i, room: _callout_lines(shot, i, room))
+    entries = _entries(shot, fr, below)
     marks = _marks(shot, panel)
     grid = grid_step(panel)
     legend = _legend(shot, marks, grid)

@@ -490,7 +490,7 @@ def unit_names(
     return [front], rows, cols
 
 
-def apart(names: Sequence[Name], gap: float = 3) -> list[Name]:
+def apart(names: Sequence[Name], gap: float = 5) -> list[Name]:
     """The names, in order, less any that a name moved aside to clear a line would now touch
     (two file names pushed together read as one, "F3F4"): the first of two stays."""
     kept: list[Name] = []
