@@ -324,6 +324,8 @@ def shorten(text: str, limit: int, *, lines: bool = False) -> str:
 _PER_ONE = re.compile(r"\s*\(?\b(?:shot|rank|file|model|hit|attack|stand|die|dice|no\.?)\s*#?\d+\b.*$", re.I)
 """What a die's purpose adds to say which one of a kind it is (``to hit shot 3``, ``to wound rank 2
 file 3``): the dice line groups by the kind alone, and Details names each."""
+_ONE_FIRST = re.compile(r"^(?:shot|rank|file|model|hit|attack|stand|die|dice|no\.?)\s*#?\d+\s+", re.I)
+"""The same said first (``model 2 partly under``): the kind is what follows it."""
 
 
 def dice_line(dice: tuple[DieRoll, ...], limit: int = DICE_LINE) -> str:
@@ -335,7 +337,7 @@ def dice_line(dice: tuple[DieRoll, ...], limit: int = DICE_LINE) -> str:
     for d in dice:
         face = f"{d.face}{'!' if d.is_misfire and d.face != 'M' else ''}"
         mine = d.by is Roller.PLAYER
-        purpose = _PER_ONE.sub("", d.purpose)
+        purpose = _PER_ONE.sub("", d.purpose) or _ONE_FIRST.sub("", d.purpose)
         if groups and groups[-1][0] == purpose and groups[-1][2] == mine:
             groups[-1][1].append(face)
         else:

@@ -126,3 +126,14 @@ async def test_an_error_after_a_private_defer_follows_up_in_place():
     await replies.send_error(interaction, "No.")
     interaction.delete_original_response.assert_not_awaited()
     interaction.followup.send.assert_awaited_once_with(content="No.", ephemeral=True)
+
+
+def test_the_dice_line_groups_dice_named_one_by_one_under_their_kind():
+    from engine.dice import DieKind, DieRoll, Roller
+
+    def d6(face: int, purpose: str) -> DieRoll:
+        return DieRoll(DieKind.D6, str(face), face, None, purpose, Roller.PLAYER)
+
+    dice = (d6(2, "scatter distance"), d6(6, "model 2 partly under"), d6(1, "model 4 partly under"),
+            d6(4, "to hit shot 1"), d6(5, "to hit shot 2"))
+    assert replies.dice_line(dice) == "Dice: scatter distance 2 · partly under 6 1 · to hit 4 5 (all yours)"
