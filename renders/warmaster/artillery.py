@@ -135,7 +135,7 @@ def _render(shot, title: str, section: str, machine: str, path_words: str, grape
 
 def draw(shot, title: str, section: str, machine: str, path_words: str, grapeshot: bool, source: str) -> Canvas:
     """The picture, drawn (its canvas, for the legibility rule's tests)."""
-    legend = _legend(step_of(shot), path_words)
+    legend = _legend(shot, step_of(shot), path_words)
     key_w, key_h = key_size(legend, width=WIDTH - INSET[2] - 40)
     height = int(max(INSET[3] + 26, STRIP_TOP + key_h) + 14)
     canvas = Canvas(WIDTH, height)
@@ -265,7 +265,10 @@ def _inset(canvas: Canvas, shot: CannonShot, box: Box) -> None:
     canvas.scale_bar((box[0] + 8, box[3] + 4), vp, "cm", longest=120)
 
 
-def _legend(step: int, path_words: str) -> tuple[LegendItem, ...]:
+def _legend(shot, step: int, path_words: str) -> tuple[LegendItem, ...]:
+    """The key: only what the picture draws (the target's stands, on the path or not; other
+    enemies; friends; stands of theirs on the path; engaged units), the line of fire, the path
+    and the grid."""
     def rect(fill: RGB, hatch: RGB | None = None):
         def draw(c: Canvas, b: Box) -> None:
             c.draw.rectangle(b, fill=fill, outline=BASE_EDGE)
@@ -282,14 +285,21 @@ def _legend(step: int, path_words: str) -> tuple[LegendItem, ...]:
     def fire(c: Canvas, b: Box) -> None:
         c.dashed((b[0], (b[1] + b[3]) / 2), (b[2], (b[1] + b[3]) / 2), fill=INK_SOFT, width=2, dash=5, gap=3)
 
-    return (
-        LegendItem("target stand", rect(BASE)),
-        LegendItem("target stand on the path", rect(BASE, DIRECT)),
-        LegendItem("other enemy stand", rect(ENEMY_OTHER)),
-        LegendItem("friendly stand", rect(FRIEND)),
-        LegendItem("other stand on the path", rect(ENEMY_OTHER, BOUNCE_HATCH)),
-        LegendItem("unit engaged in combat", engaged),
-        LegendItem("line of fire", fire),
-        LegendItem(path_words, path),
-        LegendItem(f"grid: {step} cm", rect(TABLE)),
-    )
+    target, others = shot.placed[0], shot.placed[1:]
+    on_path = {id(u.placed): set(u.through) for u in shot.units}
+    target_on = on_path.get(id(target), set())
+    items = []
+    if len(target_on) < len(target.stands):
+        items.append(LegendItem("target stand", rect(BASE)))
+    if target_on:
+        items.append(LegendItem("target stand on the path", rect(BASE, DIRECT)))
+    if any(p.unit.side is not Side.FRIEND for p in others):
+        items.append(LegendItem("other enemy stand", rect(ENEMY_OTHER)))
+    if any(p.unit.side is Side.FRIEND for p in others):
+        items.append(LegendItem("friendly stand", rect(FRIEND)))
+    if any(on_path.get(id(p)) for p in others):
+        items.append(LegendItem("other stand on the path", rect(ENEMY_OTHER, BOUNCE_HATCH)))
+    if any(p.unit.engaged for p in shot.placed):
+        items.append(LegendItem("unit engaged in combat", engaged))
+    items += [LegendItem("line of fire", fire), LegendItem(path_words, path), LegendItem(f"grid: {step} cm", rect(TABLE))]
+    return tuple(items)
