@@ -119,7 +119,7 @@ def price(priced: Priced, shown: str, directions: int | None = None, pools: froz
 
     try:
         leaves = enumerate_outcomes(run, budget=BUDGET, directions=directions, pools=pools)
-        return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves))
+        return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves), how=pooled_how(pools, leaves))
     except TooMany:
         reason = f"more than {BUDGET:,} ways the dice can fall"
     sample = simulate(run, runs=THROWS)
@@ -234,7 +234,14 @@ def price_small(priced: Priced, shown: str, directions: int | None, pools: froze
         leaves = enumerate_outcomes(driven(priced), budget=SMALL, directions=directions, pools=pools, seconds=0.005)
     except TooMany:
         return None
-    return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves))
+    return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves), how=pooled_how(pools, leaves))
+
+
+def pooled_how(pools: frozenset[str], leaves) -> str | None:
+    """How an exact count with pools was made, for the method line (None without pools)."""
+    if not pools:
+        return None
+    return f"{len(leaves):,} ways, dice read together counted as sets of faces"
 
 
 class OddsCog(commands.Cog):
