@@ -271,18 +271,22 @@ def _outcome(words: str) -> str:
 
 
 def _wound_groups(lines: list[str]) -> list[str]:
-    """Neighbouring models of one rank whose wound rolls differ, counted by outcome:
-    ``R1 F1-F5 under the template: 3 slain, 1 saved, 1 no wound`` (Details has each roll)."""
+    """Neighbouring models whose wound rolls differ, counted by outcome: along one rank
+    (``R1 F1-F5 under the template: 3 slain, 1 saved, 1 no wound``) or down one file, as a cannon
+    ball bounces (``R2-R9 F5 bounce: 6 slain, 2 no wound``). Details has each roll."""
     out: list[str] = []
-    group: list = []  # rank, kind, first file, last file, {outcome: n}, the lines
+    group: dict = {}  # kind, the rank and file of its first and last model, along "rank" or "file", {outcome: n}, the lines
 
     def flush() -> None:
         if group:
-            rank, kind, f0, f1, counts, kept = group
+            kept = group["lines"]
             if len(kept) == 1:
                 out.append(kept[0])
             else:
-                out.append(f"R{rank} F{f0}-F{f1}{kind}: " + ", ".join(f"{n} {o}" for o, n in counts.items()))
+                (r0, f0), (r1, f1) = group["first"], group["last"]
+                where = f"R{r0} F{f0}-F{f1}" if group["along"] == "rank" else f"R{r0}-R{r1} F{f0}"
+                counts = sorted(group["counts"].items(), key=lambda on: _OUTCOMES.index(on[0]) if on[0] in _OUTCOMES else 9)
+                out.append(f"{where}{group['kind']}: " + ", ".join(f"{n} {o}" for o, n in counts))
             group.clear()
 
     for line in lines:
@@ -292,13 +296,20 @@ def _wound_groups(lines: list[str]) -> list[str]:
             out.append(line)
             continue
         rank, file, kind, outcome = int(m[1]), int(m[2]), m[3], _outcome(m[4])
-        if group and (group[0], group[1]) == (rank, kind) and group[3] + 1 == file:
-            group[3] = file
-            group[4][outcome] = group[4].get(outcome, 0) + 1
-            group[5].append(line)
+        along = None
+        if group and group["kind"] == kind:
+            last_rank, last_file = group["last"]
+            if rank == last_rank and file == last_file + 1 and group["along"] in (None, "rank"):
+                along = "rank"
+            elif file == last_file and rank == last_rank + 1 and group["along"] in (None, "file"):
+                along = "file"
+        if along is not None:
+            group["along"], group["last"] = along, (rank, file)
+            group["counts"][outcome] = group["counts"].get(outcome, 0) + 1
+            group["lines"].append(line)
         else:
             flush()
-            group.extend([rank, kind, file, file, {outcome: 1}, [line]])
+            group.update(kind=kind, first=(rank, file), last=(rank, file), along=None, counts={outcome: 1}, lines=[line])
     flush()
     return out
 

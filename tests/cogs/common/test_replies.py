@@ -137,3 +137,19 @@ def test_the_dice_line_groups_dice_named_one_by_one_under_their_kind():
     dice = (d6(2, "scatter distance"), d6(6, "model 2 partly under"), d6(1, "model 4 partly under"),
             d6(4, "to hit shot 1"), d6(5, "to hit shot 2"))
     assert replies.dice_line(dice) == "Dice: scatter distance 2 · partly under 6 1 · to hit 4 5 (all yours)"
+
+
+def test_wound_lines_group_along_a_rank_or_down_a_file_counted_by_outcome():
+    lines = [
+        "R1 F5 direct: to wound 1 (needs 2+), no wound",
+        "R2 F5 bounce: to wound 3 (needs 2+), no armour save: 1 wound, slain",
+        "R3 F5 bounce: to wound 1 (needs 2+), no wound",
+        "R4 F5 bounce: to wound 5 (needs 2+), no armour save: 1 wound, slain",
+        "R6 F1 under the template: to wound 4 (needs 4+), armour 5 (5+): saved",
+        "R6 F2 under the template: to wound 6 (needs 4+), armour 1 (5+): 1 wound, slain",
+    ]
+    assert replies._wound_groups(lines) == [
+        "R1 F5 direct: to wound 1 (needs 2+), no wound",
+        "R2-R4 F5 bounce: 2 slain, 1 no wound",
+        "R6 F1-F2 under the template: 1 slain, 1 saved",
+    ]
