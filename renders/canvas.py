@@ -11,8 +11,12 @@
   python-qrcode); drawing code asks it and never does that arithmetic itself.
 * :class:`Canvas`: an image with the marks pictures need (text with a halo, labels on plates
   placed clear of what is already drawn, arrows, dashed lines, hatching, a scale bar, a break
-  symbol, a legend, a title bar, a banner, a dashed circle, a tint inside a circle) and
-  :meth:`Canvas.png`, which encodes it the same way every time.
+  symbol, a compact key in columns, a title bar, a banner, a dashed circle, a tint inside a
+  circle) and :meth:`Canvas.png`, which encodes it the same way every time. As it draws, it
+  records what the legibility rule reads (docs/pictures.md): each line of text with its size
+  and role, each body (model, base, stand, hull), each line of fire, and the target area.
+* The legibility sizes: :data:`PREVIEW` (Discord's preview width on a phone), :data:`PREVIEW_TYPE`
+  and :func:`legible`, the least type size for a picture's width.
 
 Pixel coordinates are ``(x, y)`` with y growing down the picture; boxes are
 ``(left, top, right, bottom)``.
@@ -219,21 +223,6 @@ def clip_segment(a: XY, b: XY, box: Box) -> tuple[XY, XY] | None:
     return (a[0] + t0 * dx, a[1] + t0 * dy), (a[0] + t1 * dx, a[1] + t1 * dy)
 
 
-def spread(centres: Sequence[float], heights: Sequence[float], *, top: float, bottom: float, gap: float) -> list[float]:
-    """Tops for a column of labels, each as near its wanted centre as the others allow: in the
-    given order (sorted by centre), `gap` apart, inside top..bottom when they fit, running on
-    past `bottom` when they do not."""
-    tops = [c - h / 2 for c, h in zip(centres, heights)]
-    for i in range(len(tops)):
-        tops[i] = max(tops[i], top if i == 0 else tops[i - 1] + heights[i - 1] + gap)
-    for i in reversed(range(len(tops))):
-        limit = bottom if i == len(tops) - 1 else tops[i + 1] - gap
-        tops[i] = min(tops[i], limit - heights[i])
-    for i in range(len(tops)):
-        tops[i] = max(tops[i], top if i == 0 else tops[i - 1] + heights[i - 1] + gap)
-    return tops
-
-
 @dataclass(frozen=True, slots=True)
 class Viewport:
     """A window of the shot frame drawn at one true scale in a box of pixels.
@@ -362,7 +351,6 @@ class LegendItem:
     """Draws the sample."""
 
 
-_LEGEND_ROW = 20
 _KEY_ROW = 23
 """Height of a row of the compact key."""
 KEY_SIZE = 15
@@ -416,13 +404,6 @@ def _key_grid(items: Sequence[LegendItem], *, width: float, title: str) -> tuple
 def key_size(items: Sequence[LegendItem], *, width: float, title: str = "Key") -> tuple[float, float]:
     """Width and height of the compact key (:meth:`Canvas.key`) for `items` in `width` pixels."""
     return _key_grid(items, width=width, title=title)[2]
-
-
-def legend_size(items: Sequence[LegendItem], *, title: str = "Key") -> tuple[float, float]:
-    """Width and height of the legend box for `items`."""
-    size = 12
-    widest = max([text_width(title, size=13)] + [text_width(i.label, size=size) + _LEGEND_SWATCH[0] + 8 for i in items])
-    return widest + 2 * _LEGEND_PAD, 2 * _LEGEND_PAD + 18 + _LEGEND_ROW * len(items)
 
 
 def _beside(anchor: XY, w: float, h: float, side: str, gap: float) -> Box:
@@ -857,23 +838,6 @@ class Canvas:
         self.draw.rectangle((x - half_width + 3, y - gap / 2, x + half_width - 3, y + gap / 2), fill=background)
         for dy in (-gap / 2, gap / 2):
             self.draw.line([(x - half_width, y + dy + 4), (x + half_width, y + dy - 4)], fill=ink, width=2)
-
-    def legend(self, xy: XY, items: Sequence[LegendItem], *, title: str = "Key") -> Box:
-        """A legend box with its top-left at `xy`. Returns its box."""
-        w, h = legend_size(items, title=title)
-        x, y = xy
-        box = (x, y, x + w, y + h)
-        self.draw.rectangle(box, fill=WHITE, outline=MUTED)
-        self.text((x + _LEGEND_PAD, y + _LEGEND_PAD), title, size=13, anchor="lt")
-        row = y + _LEGEND_PAD + 18
-        sw, sh = _LEGEND_SWATCH
-        for item in items:
-            top = row + (_LEGEND_ROW - sh) / 2
-            item.swatch(self, (x + _LEGEND_PAD, top, x + _LEGEND_PAD + sw, top + sh))
-            at = (x + _LEGEND_PAD + sw + 8, row + _LEGEND_ROW / 2)
-            self.text(at, item.label, size=12, fill=INK_SOFT, anchor="lm")
-            row += _LEGEND_ROW
-        return box
 
     def title_bar(self, title: str, subtitle: str, *, height: float, pad: float = 14) -> None:
         """The band across the top: the title (the answer, at :data:`TITLE_SIZE`, or smaller down

@@ -48,7 +48,7 @@ from renders.canvas import (
     line_height, text_box, text_width, wrap,
 )
 from renders.fantasy.units import (
-    BAR_CROSSING, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
+    BAR_CROSSING, HIT_CROSSING, LABEL, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
     below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, frame, front_item, grid_item, grid_step, is_slain,
     keep_clear_of_hits, keep_notes_off_unit, name_size, name_unit, names_clear_of, panel_top, render_png, start_picture,

@@ -52,7 +52,7 @@ from renders.canvas import (
 )
 from renders.fantasy.units import (
     chart_face, chart_title,
-    BAR_CROSSING, CALLOUT_INDENT, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout, across,
+    BAR_CROSSING, CALLOUT_INDENT, LABEL, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout, across,
     base_item, callouts,
     below_heading, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, fire_line_item, frame, front_item, grid_item, grid_step,

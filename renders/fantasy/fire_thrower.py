@@ -33,7 +33,7 @@ from renders.canvas import (
 )
 from renders.fantasy.units import (
     chart_face, chart_title, wound_outcome,
-    BAR_CROSSING, CALLOUT_INDENT, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
+    BAR_CROSSING, CALLOUT_INDENT, LABEL, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
     across, base_item, below_heading, callouts, check_width, column_foot, draw_base_edge, draw_column,
     draw_unit, finish_panel, fire_line_item, frame, front_item,
     grid_item, grid_step, is_slain, keep_clear_of_hits, keep_notes_off_unit, middle, misfire_banner, name_size, name_unit,

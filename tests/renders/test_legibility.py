@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from shapely.geometry import LineString
 
-from config.gamedata import warmaster, wh40k
+from config.gamedata import warmaster
 from engine.dice import EnteredDice, PcgDice as RandomDice
 from engine.geometry import Point
 from engine.warmaster.cannon import PlacedUnit, fire_cannons

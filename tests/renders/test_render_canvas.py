@@ -14,7 +14,7 @@ from PIL import Image
 
 from engine.geometry import Point
 from renders import canvas
-from renders.canvas import Canvas, Viewport, clip_segment, fit_text, length_text, spread, text_width, wrap
+from renders.canvas import INK, Canvas, LegendItem, Viewport, clip_segment, fit_text, key_size, length_text, text_width, wrap
 
 WINDOW = (-5.0, 20.0, 5.0, 40.0)
 """10 in wide, 20 in deep, 20 to 40 in from the firer."""
@@ -72,12 +72,17 @@ def test_length_text_writes_inches_with_the_inch_mark() -> None:
     assert length_text(15, "cm") == "15 cm"
 
 
-def test_spread_keeps_labels_apart_and_near_their_rows() -> None:
-    assert spread([100, 200], [20, 20], top=0, bottom=500, gap=4) == [90, 190]
-    tops = spread([100, 101, 102], [20, 20, 20], top=0, bottom=500, gap=4)
-    assert all(b - a >= 24 for a, b in zip(tops, tops[1:]))
-    squeezed = spread([490, 495], [20, 20], top=0, bottom=500, gap=4)
-    assert squeezed[-1] + 20 <= 500
+def test_the_compact_key_lays_its_items_in_columns_within_its_width() -> None:
+    items = [LegendItem(f"item number {i}", lambda c, b: c.draw.rectangle(b, fill=INK)) for i in range(7)]
+    w, h = key_size(items, width=800)
+    assert w <= 800
+    canvas = Canvas(900, 400)
+    box = canvas.key((10, 10), items, width=800)
+    assert box == (10, 10, 10 + w, 10 + h)
+    rows = {round(t.box[1]) for t in canvas.written if t.text.startswith("item")}
+    assert 1 < len(rows) < 7  # side by side in columns, not one long list
+    narrow = key_size(items, width=260)
+    assert narrow[1] > h  # fewer columns, more rows
 
 
 def test_wrap_and_fit_text_stay_inside_the_width() -> None:
