@@ -358,7 +358,8 @@ KEY_SIZE = 15
 _LEGEND_SWATCH = (28, 14)
 _LEGEND_PAD = 8
 _PLATE_PAD = 3
-_PLACE_RADII = (4, 10, 16, 22, 28, 34, 40, 48, 56, 66, 78, 90, 104, 120, 136, 152, 170, 190, 210, 230, 250)
+_PLACE_RADII = (4, 10, 16, 22, 28, 34, 40, 48, 56, 66, 78, 90, 104, 120, 136, 152, 170, 190, 210, 230, 250, 280, 320,
+                360, 400, 450, 500)
 """How far from its anchor a label may go, in pixels, nearest first."""
 _PLACE_SIDES = (
     "right", "left", "above right", "above left", "below right", "below left", "above", "below",

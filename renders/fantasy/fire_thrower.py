@@ -66,7 +66,7 @@ class _Drawing:
 
 
 def render_fire_thrower(
-    shot: FireThrowerShot, *, width: int = 900, max_panel_height: int = 620, inset: bool = True,
+    shot: FireThrowerShot, *, width: int = 900, max_panel_height: int = 720, inset: bool = True,
 ) -> bytes:
     """The picture of `shot` as PNG bytes (:func:`renders.fantasy.units.render_png`)."""
     return render_png(_draw, shot, width=width, max_panel_height=max_panel_height, inset=inset)

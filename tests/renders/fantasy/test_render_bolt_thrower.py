@@ -80,7 +80,7 @@ def shots() -> dict[str, BoltShot]:
 
 @pytest.fixture(scope="module")
 def drawings(shots: dict[str, BoltShot]) -> dict[str, rb._Drawing]:
-    return {name: rb._draw(shot, width=900, max_panel_height=620, inset=True) for name, shot in shots.items()}
+    return {name: rb._draw(shot, width=900, max_panel_height=720, inset=True) for name, shot in shots.items()}
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +177,7 @@ def test_the_roll_to_hit_says_what_was_needed_and_why(drawings: dict[str, rb._Dr
     assert block_dice(drawings["miss"]) == [(["2"], ["needs 5+"], "MISSED")]
     assert block(drawings["stops"])[:2] == ["To hit", "BS 3: needs 4+"]
     assert block_dice(drawings["stops"]) == [(["4"], ["needs 4+"], "HIT")]
-    soft = rb._draw(fire(infantry(), 10, "6", cover=Cover.SOFT, modifier=1), width=900, max_panel_height=620, inset=True)
+    soft = rb._draw(fire(infantry(), 10, "6", cover=Cover.SOFT, modifier=1), width=900, max_panel_height=720, inset=True)
     assert block(soft)[1] == "BS 3: needs 4+ (soft cover, other modifiers +1)"
 
 
@@ -187,13 +187,13 @@ def test_more_than_6_to_hit_shows_both_dice(drawings: dict[str, rb._Drawing], sh
     assert block_dice(drawing) == [(["6", "5"], ["needs 6", "then 4+"], "HIT")]
     assert "to hit 6 5" in rb._subtitle(shots["seven"])
     # A first die short of the 6 is the whole roll.
-    missed = rb._draw(fire(infantry(), 30, "5", bs=1), width=900, max_panel_height=620, inset=True)
+    missed = rb._draw(fire(infantry(), 30, "5", bs=1), width=900, max_panel_height=720, inset=True)
     assert block_dice(missed) == [(["5"], ["needs 6"], "MISSED")]
 
 
 def test_a_shot_that_cannot_hit_rolls_no_die() -> None:
     shot = fire(infantry(), 40, "", bs=1, cover=Cover.HARD, modifier=-1)
-    drawing = rb._draw(shot, width=900, max_panel_height=620, inset=True)
+    drawing = rb._draw(shot, width=900, max_panel_height=720, inset=True)
     assert block_dice(drawing) == []
     assert "no roll: 10+ cannot be rolled" in block(drawing)
     assert "CANNOT HIT (needs 10+)" in rb._title(shot)
@@ -296,7 +296,7 @@ def test_a_bolt_out_of_strength_is_spent_with_ranks_still_behind() -> None:
     unit = TargetUnit(10, 8, TROOPS["cavalry"], 25, 50, facing=Facing.FLANK, profile=Profile(3, 1, 4))
     shot = fire(unit, 12, "5 2 2 3 4 5", seed=1)
     assert [h.strength for h in shot.hits] == [6, 5, 4, 3, 2, 1] and all(h.wound.slain for h in shot.hits)
-    drawing = rb._draw(shot, width=900, max_panel_height=620, inset=True)
+    drawing = rb._draw(shot, width=900, max_panel_height=720, inset=True)
     assert drawing.path.stop is not None
     assert ("spent: no Strength left",) in notes(drawing)
     assert "the bolt is spent here" in key(drawing)
@@ -319,14 +319,14 @@ def test_a_small_unit_shows_the_random_pick(drawings: dict[str, rb._Drawing], sh
     assert len(path.sure) == 3 and path.sure[0][0] != path.sure[1][0]
     # A ranked unit and a rank of one model roll no pick.
     assert "Which model" not in block(drawings["stops"])
-    lone = rb._draw(fire(TargetUnit(1, 1, TROOPS["monster"], 50, 100), 10, "4"), width=900, max_panel_height=620, inset=True)
+    lone = rb._draw(fire(TargetUnit(1, 1, TROOPS["monster"], 50, 100), 10, "4"), width=900, max_panel_height=720, inset=True)
     assert "Which model" not in block(lone) and len(lone.path.sure) == 2
 
 
 def test_a_small_unit_re_rolls_the_pick_above_its_models() -> None:
     shot = fire(infantry(1, 4), 20, "4 6 5 2")
     assert [d.face for d in shot.pick] == ["6", "5", "2"]
-    drawing = rb._draw(shot, width=900, max_panel_height=620, inset=True)
+    drawing = rb._draw(shot, width=900, max_panel_height=720, inset=True)
     assert block_dice(drawing)[1] == (["6", "5", "2"], ["again", "again", "D6"], "R1 F2")
 
 
@@ -366,7 +366,7 @@ def test_hits_without_a_profile_say_what_must_die_first(drawings: dict[str, rb._
 def test_a_survivor_with_wounds_left_stops_the_bolt() -> None:
     unit = TargetUnit(3, 3, TROOPS["monstrous-infantry"], 40, 40, profile=Profile(4, 3, 4))
     shot = fire(unit, 15, "4 3 2")
-    drawing = rb._draw(shot, width=900, max_panel_height=620, inset=True)
+    drawing = rb._draw(shot, width=900, max_panel_height=720, inset=True)
     (entry,) = texts(drawing)
     assert entry[0] == "R1 F2: S6, 2 wounds, survives" and entry[-1] == "the bolt stops here"
     assert " ".join(entry[1:-1]) == "to wound 3 (2+), no armour save left, Multiple Wounds 2"
@@ -441,7 +441,7 @@ def test_any_shot_renders(troop: str, ranks: int, files: int, facing: Facing, se
                       profile=Profile(3 + seed % 3, 1 + seed % 3, 4) if with_profile else None)
     distance = 1 + seed % BOLT.range
     shot = fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, RandomDice(seed), ballistic_skill=bs, cover=cover)
-    drawing = rb._draw(shot, width=width, max_panel_height=620, inset=True)
+    drawing = rb._draw(shot, width=width, max_panel_height=720, inset=True)
     image = decode(drawing.canvas.png())
     assert image.width == width and image.height > 400
     # Nothing runs off the picture: below the title bar, which spans the width, the outermost

@@ -156,7 +156,7 @@ def runs(row: np.ndarray, colour: tuple[int, int, int]) -> list[tuple[int, int]]
 
 def test_the_scale_bar_measures_a_base_truly(pictures: dict[str, bytes]) -> None:
     """Measured on the picture itself: a 20 mm base against one step of the scale bar (1 in)."""
-    panel = rc._draw(SCENARIOS["hit_through"](), width=900, max_panel_height=620, inset=True).layout.panel
+    panel = rc._draw(SCENARIOS["hit_through"](), width=900, max_panel_height=720, inset=True).layout.panel
     pixels = np.asarray(decode(pictures["hit_through"]))[: int(panel.box[3]) + 60]  # above the list of hits
     # The direct hit's base, R1 F3: a solid run of DIRECT inside a 2-pixel dark outline.
     direct = np.argwhere(np.all(pixels == canvas.DIRECT, axis=2))
@@ -250,7 +250,7 @@ PLAYER_SHOTS: dict[str, Callable[[], CannonShot]] = {
 @pytest.fixture(scope="module")
 def drawings() -> dict[str, rc._Drawing]:
     return {
-        name: rc._draw(build(), width=900, max_panel_height=620, inset=True) for name, build in PLAYER_SHOTS.items()
+        name: rc._draw(build(), width=900, max_panel_height=720, inset=True) for name, build in PLAYER_SHOTS.items()
     }
 
 
@@ -283,13 +283,20 @@ def test_notes_sit_by_what_they_name_clear_of_hit_bases(name: str, drawings: dic
         if label.leader is None:
             continue
         anchor, end = label.leader
-        # No note covers the unit (docs/pictures.md): from a point in it, the leader first leaves it.
-        out = out_of(anchor, unit)
-        assert math.dist(anchor, end) <= max(80, 2 * base) + out, f"{label.lines[0]!r} is far from what it names"
+        if out_of(anchor, unit):
+            # No note covers the unit (docs/pictures.md): a note about a point in it sits just outside it.
+            assert gap_between(label.box, unit) <= 60, f"{label.lines[0]!r} is far from the unit"
+        else:
+            assert math.dist(anchor, end) <= max(80, 2 * base), f"{label.lines[0]!r} is far from what it names"
         for box in hit_boxes:
             if not (box[0] <= anchor[0] <= box[2] and box[1] <= anchor[1] <= box[3]):
                 crossed = clip_segment(anchor, end, canvas.grow(box, -1))
                 assert crossed is None, f"{label.lines[0]!r}'s leader crosses a hit"
+
+
+def gap_between(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """How far apart two boxes are (0 when they touch or overlap)."""
+    return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
 
 
 def out_of(p: tuple[float, float], box: tuple[float, float, float, float]) -> float:
@@ -307,7 +314,8 @@ def test_the_note_where_the_ball_ends_is_by_the_end_not_the_landing(drawings: di
     rest, landing = vp.at(shot.rest), vp.at(shot.landing)
     f = shot.formation
     near = (min(max(rest[0], note.box[0]), note.box[2]), min(max(rest[1], note.box[1]), note.box[3]))
-    assert math.dist(near, rest) < 30 + out_of(rest, vp.rect(f.left, f.near, f.right, f.far))
+    if not out_of(rest, vp.rect(f.left, f.near, f.right, f.far)):
+        assert math.dist(near, rest) < 30
     assert math.dist(near, rest) < math.dist(near, landing)
 
 
@@ -394,8 +402,9 @@ def test_the_inset_shows_the_shot_line_through_the_landing_point(name: str, draw
 
 
 def test_the_key_says_how_big_the_grid_squares_are(drawings: dict[str, rc._Drawing]) -> None:
-    assert [i.label for i in rc._draw(SCENARIOS["hit_through"](), width=900, max_panel_height=620, inset=True)
+    assert [i.label for i in rc._draw(SCENARIOS["hit_through"](), width=900, max_panel_height=720, inset=True)
             .layout.legend][-1] == "grid: 1 inch squares"
-    big = drawings["big_unit"].layout
+    # drawn small (a short target area), inches are too close together: the grid goes by 2", 5" or 10"
+    big = rc._draw(PLAYER_SHOTS["big_unit"](), width=900, max_panel_height=400, inset=True).layout
     assert big.legend[-1].label == f"grid: {big.grid} inch squares"
     assert big.panel.span(big.grid) >= 12 and big.grid > 1

@@ -90,7 +90,7 @@ def test_the_outline_is_the_templates_true_size():
 
 def test_the_template_is_drawn_where_the_flame_landed_at_true_scale(shots):
     shot = shots["teardrop"]
-    d = rf._draw(shot, width=900, max_panel_height=620, inset=True)
+    d = rf._draw(shot, width=900, max_panel_height=720, inset=True)
     vp = d.layout.panel
     ys = [p[1] for p in d.template]
     assert max(ys) - min(ys) == pytest.approx(vp.span(shot.length), abs=1.5)
@@ -104,7 +104,7 @@ def test_the_template_is_drawn_where_the_flame_landed_at_true_scale(shots):
        facing=st.sampled_from(list(Facing)))
 def test_any_shot_draws_inside_the_picture(ranks, files, distance, seed, facing):
     shot = fire_fire_thrower(FLAMER, CHART, DATA.flaming_attacks, unit(ranks, files, facing=facing), distance, RandomDice(seed))
-    d = rf._draw(shot, width=900, max_panel_height=620, inset=True)
+    d = rf._draw(shot, width=900, max_panel_height=720, inset=True)
     w, h = d.canvas.image.size
     for outline in (d.template or (), d.placed):
         assert all(0 <= x <= w and 0 <= y <= h for x, y in outline)

@@ -82,7 +82,7 @@ def pictures(shots: dict[str, StoneShot]) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def drawings(shots: dict[str, StoneShot]) -> dict[str, rs._Drawing]:
-    return {name: rs._draw(shot, width=900, max_panel_height=620, inset=True) for name, shot in shots.items()}
+    return {name: rs._draw(shot, width=900, max_panel_height=720, inset=True) for name, shot in shots.items()}
 
 
 def pixels_of(png: bytes) -> np.ndarray:
@@ -205,7 +205,7 @@ def test_the_notes_say_how_the_template_moved(drawings: dict[str, rs._Drawing]) 
 
 def test_an_indirect_hit_within_the_crews_skill_lands_on_target() -> None:
     shot = fire(infantry(), 30, "H@90 2", indirect=True, ballistic_skill=3)
-    drawing = rs._draw(shot, width=900, max_panel_height=620, inset=True)
+    drawing = rs._draw(shot, width=900, max_panel_height=720, inset=True)
     assert drawing.scatter is None and drawing.placed is None
     assert [label.lines for label in drawing.canvas.labels] == [
         ("indirect HIT: on target", "artillery 2 - BS 3: no scatter", "centre hole over R1 F3"),
@@ -249,7 +249,7 @@ def test_the_models_hit_are_listed_a_rank_at_a_time(drawings: dict[str, rs._Draw
 
 def test_from_the_flank_a_rank_of_hits_is_a_file() -> None:
     shot = fire(TargetUnit(3, 6, TROOPS["cavalry"], 25, 50, facing=Facing.FLANK), 40, "H 2")
-    drawing = rs._draw(shot, width=900, max_panel_height=620, inset=True)
+    drawing = rs._draw(shot, width=900, max_panel_height=720, inset=True)
     heads = [c.lines[-1].text for c in drawing.layout.callouts]
     assert "R1-R3 F2: S4" in heads or "R1-R2 F2: S4" in heads
 
