@@ -6,8 +6,8 @@ A picture shown :data:`~renders.canvas.PREVIEW` pixels wide, as Discord shows it
   rank, a file, a stand or a model, written by what it names) are at least
   :data:`~renders.canvas.PREVIEW_TYPE` pixels tall (their type size);
 * the target area (the true-scale drawing of the target) is at least half the picture's width;
-* no label covers a model, a base, a stand or a hull (a mark written on its own body stays inside
-  it and covers no other), no label crosses a line of fire or the shot's path, and no two labels
+* no label covers a model, a base, a stand or a hull (a mark written on its own body sits on it,
+  its middle inside it, and covers no other), no label crosses a line of fire or the shot's path, and no two labels
   touch. Labels here are the plates the picture places (:attr:`Canvas.labels`) and the names it
   writes (role :data:`~renders.canvas.LABEL`).
 
