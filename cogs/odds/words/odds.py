@@ -248,8 +248,8 @@ def method_line(o: Odds) -> str:
         return f"Exact: {o.exact_how}, through the same procedure the referee runs."
     if o.exact:
         return f"Exact: every way the dice can fall ({o.ways:,}), through the same procedure the referee runs."
-    return (f"Estimated from {o.ways:,} throws of the bot's dice ({o.reason}), through the same procedure the "
-            "referee runs: each chance ± its standard error.")
+    return (f"Estimated: {o.ways:,} throws of the bot's dice through the referee's own procedure ({o.reason}); "
+            "each chance ± its standard error.")
 
 
 def outcome_lines(o: Odds) -> list[str]:
