@@ -300,8 +300,12 @@ LABEL = "label"
 """The role of a name written by what it names (a rank, a file, a stand, a model): a label that
 must not cover another model, a line of fire or another label."""
 MARK = "mark"
-"""The role of a label written on its own body (a stand's number, a model's die): it must sit
-inside that body and cover no other."""
+"""The role of a label written on its own body (a model's die, a hull's Armour Values): it must
+sit on that body and cover no other."""
+NAME = "name"
+"""The role of a model's or stand's name written on its own body (a 40k model's number, a
+Warmaster stand's): a :data:`MARK` that is also the label of what it names, so as big as a
+:data:`LABEL`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,9 +318,11 @@ class Written:
     """Its type size in pixels (the em: the font size)."""
     text: str
     role: str
-    """:data:`TITLE`, :data:`LABEL`, :data:`MARK`, or "" for the rest (notes, keys, scales)."""
+    """:data:`TITLE`, :data:`LABEL`, :data:`MARK`, :data:`NAME`, or "" for the rest (notes, keys,
+    scales)."""
     owner: int | None = None
-    """For a :data:`MARK`, the index in :attr:`Canvas.bodies` of the body it is written on."""
+    """For a :data:`MARK` or :data:`NAME`, the index in :attr:`Canvas.bodies` of the body it is
+    written on."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from engine.warmaster.cannon import CannonShot, PlacedUnit, UnitOnPath
 from engine.warmaster.shooting import Side
 from engine.warmaster.stands import Stand
 from renders.canvas import (
-    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MARK, MUTED, TABLE, TITLE_SUB, WHITE, RGB,
+    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MUTED, NAME, TABLE, TITLE_SUB, WHITE, RGB,
     Box, Canvas, LegendItem, Viewport, XY, distance_to_segment, key_size, legible,
 )
 
@@ -49,8 +49,8 @@ STRIP_TOP = PANEL[3] + 40
 INSET: Box = (20, STRIP_TOP, 320, STRIP_TOP + 210)
 PLATE = legible(WIDTH)
 """Text size of the plates by each unit: what each unit took."""
-NUMBER = 16
-"""Text size of the stands' numbers, written on them."""
+NUMBER = legible(WIDTH)
+"""Text size of the stands' numbers, written on them: each stand's label, legible in the preview."""
 
 
 def _polygon(vp: Viewport, s: Stand) -> list[XY]:
@@ -204,7 +204,7 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
             a, b = min(canvas.paths, key=lambda ab: distance_to_segment((cx, cy), *ab))
             side = (b[0] - a[0]) * (cy - a[1]) - (b[1] - a[1]) * (cx - a[0])
             cx += aside if side <= 0 else -aside
-        canvas.text((cx, cy), number, size=NUMBER, fill=INK, anchor="mm", halo=True, role=MARK, owner=body)
+        canvas.text((cx, cy), number, size=NUMBER, fill=INK, anchor="mm", halo=True, role=NAME, owner=body)
 
     # Plates by each unit: what it took; or why it took nothing.
     within = (vp.box[0] + 4, vp.box[1] + 4, vp.box[2] - 4, vp.box[3] - 4)

@@ -34,7 +34,7 @@ from engine.wh40k.ordnance import ModelUnder, OrdnanceShot
 from engine.wh40k.penetration import VehicleHit
 from engine.wh40k.squad import Facing
 from renders.canvas import (
-    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MARK, MUTED, SCATTER, TABLE, TEMPLATE,
+    BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MARK, MUTED, NAME, SCATTER, TABLE, TEMPLATE,
     WHITE, Box, Canvas, LegendItem, Viewport, XY, distance_to_segment, key_size, legible, length_text, line_height, mix, text_width, wrap,
 )
 
@@ -224,14 +224,14 @@ def _base(canvas: Canvas, vp: Viewport, m: ModelUnder, radius: float, arrow: lis
             canvas.dashed_circle((cx, cy), r, fill=INK, width=2, dash=4, gap=3)
     body = canvas.body(_circle((cx, cy), r))
     number = f"#{m.number}"
-    # The model's number inside its base, as big as the base holds (legible in the preview when
-    # it can be); a partly covered model's D6 on a small die under it, inside the base too.
+    # The model's number on its base, legible in the preview (smaller only when the base is
+    # narrower than the number); a partly covered model's D6 on a small die under it.
     size = legible(canvas.image.width)
-    while size > 9 and text_width(number, size=size) > 1.5 * r:
+    while size > 9 and text_width(number, size=size) > 2 * r - 2:
         size -= 1
     if m.roll is not None and r >= 22:  # on a smaller base the notes give the D6 in words
         die = max(9, min(size - 2, int(r * 0.55)))
-        canvas.text((x, y - die * 0.45), number, size=size, fill=INK, anchor="mm", halo=True, role=MARK, owner=body)
+        canvas.text((x, y - die * 0.45), number, size=size, fill=INK, anchor="mm", halo=True, role=NAME, owner=body)
         side = die + 4
         face = (x - side / 2, y + die * 0.2, x + side / 2, y + die * 0.2 + side)
         canvas.draw.rectangle(face, fill=WHITE, outline=INK)
@@ -239,7 +239,7 @@ def _base(canvas: Canvas, vp: Viewport, m: ModelUnder, radius: float, arrow: lis
                     role=MARK, owner=body)
     else:
         canvas.text((x, y), number, size=size, fill=WHITE if m.hit and m.coverage is Coverage.WHOLLY else INK,
-                    anchor="mm", halo=not (m.hit and m.coverage is Coverage.WHOLLY), role=MARK, owner=body)
+                    anchor="mm", halo=not (m.hit and m.coverage is Coverage.WHOLLY), role=NAME, owner=body)
     canvas.keep_clear(box)
 
 

@@ -3,7 +3,7 @@
 A picture shown :data:`~renders.canvas.PREVIEW` pixels wide, as Discord shows it on a phone:
 
 * the title, which carries the count of models or stands hit, and every label (the name of a
-  rank, a file, a stand or a model, written by what it names) are at least
+  rank, a file, a stand or a model, written by what it names or on it) are at least
   :data:`~renders.canvas.PREVIEW_TYPE` pixels tall (their type size);
 * the target area (the true-scale drawing of the target) is at least half the picture's width;
 * no label covers a model, a base, a stand or a hull (a mark written on its own body sits on it,
@@ -21,7 +21,7 @@ from __future__ import annotations
 from shapely import STRtree, unary_union
 from shapely.geometry import LineString, Polygon, box
 
-from renders.canvas import LABEL, MARK, PREVIEW, PREVIEW_TYPE, TITLE, Canvas
+from renders.canvas import LABEL, MARK, NAME, PREVIEW, PREVIEW_TYPE, TITLE, Canvas
 
 TOUCH = 0.5
 """Pixels two shapes may share along an edge before they count as overlapping (antialiasing)."""
@@ -35,7 +35,7 @@ def faults(canvas: Canvas, *, what: str = "picture") -> list[str]:
     if not titles:
         out.append(f"{what}: no title written")
     for w in canvas.written:
-        if w.role in (TITLE, LABEL) and w.size * shrink < PREVIEW_TYPE - 1e-9:
+        if w.role in (TITLE, LABEL, NAME) and w.size * shrink < PREVIEW_TYPE - 1e-9:
             out.append(f"{what}: {w.role} {w.text!r} is {w.size * shrink:.1f} px at {PREVIEW} px wide")
         if w.role == TITLE and w.text.endswith("…"):
             out.append(f"{what}: the title is cut short: {w.text!r}")
@@ -60,7 +60,7 @@ def faults(canvas: Canvas, *, what: str = "picture") -> list[str]:
     plates = [label.box for label in canvas.labels]
     labels += [(w.text, box(*shrunk(w.box)), None) for w in canvas.written
                if w.role == LABEL and not any(inside(w.box, plate) for plate in plates)]
-    marks = [(w.text, box(*shrunk(w.box)), w.owner) for w in canvas.written if w.role == MARK]
+    marks = [(w.text, box(*shrunk(w.box)), w.owner) for w in canvas.written if w.role in (MARK, NAME)]
     body_tree = STRtree(bodies) if bodies else None
     path_tree = STRtree(paths) if paths else None
 

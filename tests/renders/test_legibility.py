@@ -21,7 +21,7 @@ from engine.warmaster.structure import Fortress, SectionState
 from engine.wh40k.squad import Facing, Squad
 from engine.wh40k.ordnance import VehicleState, VehicleTarget
 from renders.campaign.battle import BattleBoard, render_battle
-from renders.canvas import LABEL, TITLE, Canvas
+from renders.canvas import LABEL, NAME, TITLE, Canvas
 from renders.fantasy.bolt_thrower import render_bolt_thrower
 from renders.fantasy.cannon import render_cannon
 from renders.fantasy.fire_thrower import render_fire_thrower
@@ -178,6 +178,11 @@ def test_the_rule_finds_small_type(drawn) -> None:
     canvas = drawn(PICTURES["cannon-hit_through"])
     canvas.written[0] = replace(canvas.written[0], size=12)
     assert any("px at 400 px wide" in f for f in faults(canvas))
+    # a model's name written on its base is its label: as big as any label
+    squad = drawn(PICTURES["40k-wh40k_ordnance_partial"])
+    name = next(i for i, w in enumerate(squad.written) if w.role == NAME)
+    squad.written[name] = replace(squad.written[name], size=12)
+    assert any("name '#" in f and "px at 400 px wide" in f for f in faults(squad))
 
 
 def test_the_rule_finds_a_label_over_a_model_or_a_line(drawn) -> None:
