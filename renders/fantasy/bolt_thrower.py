@@ -21,10 +21,10 @@ thrower's pictures are (renders/fantasy/units.py):
   a missed bolt, nor does the rulebook give one: the picture only says it missed);
 * below it the stretch from the machine to the target area, shortened behind a break symbol and
   labelled with the true distance, the bolt thrower, the scale bar and the whole shot to scale;
-* beside it, at the top, the roll to hit: "BS 3: needs 5+ (long range ...)" and the die as
+* under the strip, first the roll to hit: "BS 3: needs 5+ (long range ...)" and the die as
   rolled (a 6 and then a second die when more than 6 is needed; none when it cannot hit); for a
   unit too small to be ranked, that the model in the rank is picked at random, and the pick
-  dice; under it the models hit, one entry each, level with its base and joined to it: its
+  dice; under it the models hit, one entry each, in the order of their bases: its
   Strength and what the wound rolls did, with their dice (or, without a profile, its Multiple
   Wounds die and which models must die first); then a key with only what the picture shows.
 
@@ -386,7 +386,7 @@ def _layout(shot: BoltShot, width: int, max_panel_height: int) -> _Layout:
     block = _block(shot, column)
     heading = _heading(shot, column[2] - column[0])
     below = below_heading(block.bottom, heading)
-    entries = callouts_per_hit(shot.formation, shot.hits, fr, below, lambda i, room: _callout_lines(shot, i, room))
+    entries = callouts_per_hit(shot.formation, shot.hits, fr, below, lambda run, room: _callout_lines(shot, run[0], room))
     marks = _marks(shot, panel)
     grid = grid_step(panel)
     legend = _legend(shot, marks, grid)

@@ -14,8 +14,9 @@ it, for players to repeat on the table:
   labelled with the true distance, the cannon, the scale bar and a small true-scale picture of
   the whole shot (the line of fire to the marker, and the shot line from the muzzle through
   where the ball landed to where it came to rest);
-* beside it the models hit (direct or bounce, with their wounds; counted as the title counts
-  them, hits that need a monster to die apart) and a key.
+* under the strip the models hit (direct or bounce, with their wounds; counted as the title
+  counts them, hits that need a monster to die apart; a run of bounce hits alike on one line)
+  and a compact key.
 
 A direct hit is a dark solid base, a bounce hit a light hatched one; a hit that counts only if a
 monster dies is hatched on white with a dashed edge; a slain model is crossed out.
@@ -52,8 +53,7 @@ from renders.canvas import (
 )
 from renders.fantasy.units import (
     chart_face, chart_title,
-    BAR_CROSSING, CALLOUT_INDENT, LABEL, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout, across,
-    base_item, callouts,
+    BAR_CROSSING, LABEL, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item, callouts_per_hit,
     below_heading, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, fire_line_item, frame, front_item, grid_item, grid_step,
     holds, is_slain, keep_clear_of_hits, keep_notes_off_unit, middle, misfire_banner, name_size, name_unit, names_clear_of,
@@ -276,18 +276,6 @@ def _run_lines(shot: CannonShot, run: Sequence[int], width: float) -> tuple[Call
     return tuple(lines)
 
 
-def _entries(shot: CannonShot, fr: Frame, top: float) -> tuple[Callout, ...]:
-    """The list of models hit, a run of models hit alike on one line (:func:`_runs`), from `top`."""
-    f, panel = shot.formation, fr.panel
-    room = fr.column[2] - fr.column[0] - CALLOUT_INDENT
-    entries = []
-    for run in _runs(shot):
-        first = shot.hits[run[0]]
-        cell = f.cell_of(first.rank, first.file)
-        entries.append((panel.at(f.centre(*cell))[1], panel.rect(*f.base_rect(*cell)), _run_lines(shot, run, room)))
-    return callouts(entries, top=top)
-
-
 def _empty(shot: CannonShot) -> str | None:
     """What the list of models hit says when there are none."""
     if not shot.fired:
@@ -311,7 +299,8 @@ def _layout(shot: CannonShot, width: int, max_panel_height: int) -> _Layout:
     panel, column = fr.panel, fr.column
     heading = _heading(shot, column[2] - column[0])
     below = below_heading(column[1], heading)
-    entries = _entries(shot, fr, below)
+    entries = callouts_per_hit(shot.formation, shot.hits, fr, below, lambda run, room: _run_lines(shot, run, room),
+                               runs=_runs(shot))
     marks = _marks(shot, panel)
     grid = grid_step(panel)
     legend = _legend(shot, marks, grid)

@@ -12,7 +12,8 @@ engine recorded it, laid out as the other Fantasy pictures are (renders/fantasy/
   along its side for the artillery die's move;
 * the strip under it: the stretch to the target area shortened behind a break, the fire
   thrower, the scale bar and the whole shot to scale;
-* beside it the models hit, a line for each rank as the machine sees them, and the key.
+* under the strip the models hit, a line for each rank as the machine sees them, and a compact
+  key.
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ from renders.canvas import (
 )
 from renders.fantasy.units import (
     chart_face, chart_title, wound_outcome,
-    BAR_CROSSING, CALLOUT_INDENT, LABEL, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
-    across, base_item, below_heading, callouts, check_width, column_foot, draw_base_edge, draw_column,
+    BAR_CROSSING, LABEL, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
+    across, base_item, below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column,
     draw_unit, finish_panel, fire_line_item, frame, front_item,
     grid_item, grid_step, is_slain, keep_clear_of_hits, keep_notes_off_unit, middle, misfire_banner, name_size, name_unit,
-    names_clear_of, panel_top, render_png, start_picture, target_text, unit_names,
+    names_clear_of, panel_top, render_png, rows_of, start_picture, target_text, unit_names,
 )
 
 TINT = 0.4
@@ -196,28 +197,26 @@ def _layout(shot: FireThrowerShot, width: int, max_panel_height: int) -> Picture
 
 def _callouts(shot: FireThrowerShot, fr: Frame, top: float) -> tuple[Callout, ...]:
     """An entry for each row the flame hit: who, at S5, and what the wound rolls did."""
-    f, panel = shot.formation, fr.panel
-    room = fr.column[2] - fr.column[0] - CALLOUT_INDENT
-    rows: dict[int, list[tuple[int, FlameHit]]] = {}
-    for hit in shot.hits:
-        row, col = f.cell_of(hit.rank, hit.file)
-        rows.setdefault(row, []).append((col, hit))
-    entries = []
-    for row, cells in rows.items():
-        cells.sort(key=lambda cell: cell[0])
-        headline = f"{_names(shot, row, [c for c, _ in cells], full=True)}: S{cells[0][1].strength}, flaming"
-        lines = [CalloutLine(line, LABEL + 1) for line in wrap(headline, size=LABEL + 1, width=room)]
-        lines[0] = CalloutLine(lines[0].text, lines[0].size, BaseStyle.HATCHED)
-        outcomes: dict[str, list[int]] = {}
-        for col, hit in cells:
-            if hit.wound is not None:
-                outcomes.setdefault(wound_outcome(hit.wound), []).append(col)
-        if outcomes:
-            note = "; ".join(f"{_names(shot, row, cols, full=False)} {what}" for what, cols in outcomes.items())
-            lines += [CalloutLine(line, LABEL - 1) for line in wrap(note, size=LABEL - 1, width=room)]
-        right = panel.rect(*f.base_rect(row, cells[-1][0]))
-        entries.append((panel.at(f.centre(row, 0))[1], right, tuple(lines)))
-    return callouts(entries, top=top, bottom=panel.box[3])
+    return callouts_per_hit(shot.formation, shot.hits, fr, top, lambda run, room: _row_lines(shot, run, room),
+                            runs=rows_of(shot.formation, shot.hits))
+
+
+def _row_lines(shot: FireThrowerShot, run: Sequence[int], room: float) -> tuple[CalloutLine, ...]:
+    """The entry for the models hit in one row (`run`, left to right)."""
+    f = shot.formation
+    row = f.cell_of(shot.hits[run[0]].rank, shot.hits[run[0]].file)[0]
+    cells = [(f.cell_of(shot.hits[i].rank, shot.hits[i].file)[1], shot.hits[i]) for i in run]
+    headline = f"{_names(shot, row, [c for c, _ in cells], full=True)}: S{cells[0][1].strength}, flaming"
+    lines = [CalloutLine(line, LABEL + 1) for line in wrap(headline, size=LABEL + 1, width=room)]
+    lines[0] = CalloutLine(lines[0].text, lines[0].size, BaseStyle.HATCHED)
+    outcomes: dict[str, list[int]] = {}
+    for col, hit in cells:
+        if hit.wound is not None:
+            outcomes.setdefault(wound_outcome(hit.wound), []).append(col)
+    if outcomes:
+        note = "; ".join(f"{_names(shot, row, cols, full=False)} {what}" for what, cols in outcomes.items())
+        lines += [CalloutLine(line, LABEL - 1) for line in wrap(note, size=LABEL - 1, width=room)]
+    return tuple(lines)
 
 
 # Marks.

@@ -19,8 +19,8 @@ engine recorded it, for players to repeat on the table. It is laid out as the ca
   indirect shot, the hit symbol's small arrow and "artillery N - BS B = D\"");
 * below it the stretch from the crossbar to the target area, shortened behind a break symbol and
   labelled with the true distance, the stone thrower, the scale bar and the whole shot to scale;
-* beside it the models hit, a line for each rank (as the machine sees the ranks) level with it
-  and joined to it: the model under the centre hole (higher Strength, Multiple Wounds) on its
+* under it the models hit, a line for each rank (as the machine sees the ranks), in the order
+  of the ranks on the picture: the model under the centre hole (higher Strength, Multiple Wounds) on its
   own line, and the template's hits in that rank grouped ("R2 F1-F5: S4"), with what the wound
   rolls did when the target's profile was given; and a key with only what the picture shows.
 
@@ -44,11 +44,11 @@ from renders.canvas import (
 )
 from renders.fantasy.units import (
     chart_face, chart_title, wound_outcome,
-    BAR_CROSSING, CALLOUT_INDENT, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line,
-    PictureLayout, Ring, across, base_item, below_heading, callouts, check_width, column_foot,
+    BAR_CROSSING, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line,
+    PictureLayout, Ring, across, base_item, below_heading, callouts_per_hit, check_width, column_foot,
     draw_base_edge, draw_column, draw_inset_frame, draw_inset_machine, draw_stretch, draw_unit, finish_panel,
     fire_line_item, frame, front_item, grid_item, grid_step, is_slain, keep_clear_of_hits, keep_notes_off_unit,
-    middle, misfire_banner, name_size, name_unit, names_clear_of, panel_top, render_png, start_picture, target_text,
+    middle, misfire_banner, name_size, name_unit, names_clear_of, panel_top, render_png, rows_of, start_picture, target_text,
     unit_names, who, wound_text,
 )
 
@@ -292,28 +292,25 @@ def _layout(shot: StoneShot, width: int, max_panel_height: int) -> PictureLayout
 
 
 def _callouts(shot: StoneShot, fr: Frame, top: float) -> tuple[Callout, ...]:
-    """The list of models hit: an entry for each row the template touched, level with it, its
-    leader from the row's rightmost hit base; in it the centre hole's model, then the
-    template's hits."""
-    f, panel = shot.formation, fr.panel
-    text_room = fr.column[2] - fr.column[0] - CALLOUT_INDENT
-    rows: dict[int, list[tuple[int, TemplateHit]]] = {}
-    for hit in shot.hits:
-        row, col = f.cell_of(hit.rank, hit.file)
-        rows.setdefault(row, []).append((col, hit))
-    entries = []
-    for row, cells in rows.items():
-        cells.sort(key=lambda cell: cell[0])
-        lines: list[CalloutLine] = []
-        for _, hit in cells:
-            if hit.kind is TemplateHitKind.CENTRE:
-                lines += _centre_lines(shot, hit, text_room)
-        template = [(col, hit) for col, hit in cells if hit.kind is TemplateHitKind.TEMPLATE]
-        if template:
-            lines += _template_lines(shot, row, template, text_room)
-        right = panel.rect(*f.base_rect(row, cells[-1][0]))
-        entries.append((panel.at(f.centre(row, 0))[1], right, tuple(lines)))
-    return callouts(entries, top=top, bottom=panel.box[3])
+    """The list of models hit: an entry for each row the template touched, in the order of the
+    rows on the picture; in it the centre hole's model, then the template's hits."""
+    return callouts_per_hit(shot.formation, shot.hits, fr, top, lambda run, room: _row_lines(shot, run, room),
+                            runs=rows_of(shot.formation, shot.hits))
+
+
+def _row_lines(shot: StoneShot, run: Sequence[int], room: float) -> tuple[CalloutLine, ...]:
+    """The entry for the models hit in one row (`run`, left to right)."""
+    f = shot.formation
+    row = f.cell_of(shot.hits[run[0]].rank, shot.hits[run[0]].file)[0]
+    cells = [(f.cell_of(shot.hits[i].rank, shot.hits[i].file)[1], shot.hits[i]) for i in run]
+    lines: list[CalloutLine] = []
+    for _, hit in cells:
+        if hit.kind is TemplateHitKind.CENTRE:
+            lines += _centre_lines(shot, hit, room)
+    template = [(col, hit) for col, hit in cells if hit.kind is TemplateHitKind.TEMPLATE]
+    if template:
+        lines += _template_lines(shot, row, template, room)
+    return tuple(lines)
 
 
 # Marks.
@@ -454,7 +451,7 @@ def _draw_panel(canvas: Canvas, shot: StoneShot, layout: PictureLayout) -> tuple
 
     # What the notes keep clear of: the line of fire and the scatter arrow (no leader runs along
     # them), the circles, the centre hole, the hit bases (no leader crosses them if it can help
-    # it), the front bar, the names, the leaders of the list of hits; they would rather not
+    # it), the front bar, the names; they would rather not
     # cover the unit's plain bases nor the template either.
     lines: list[Line] = [(*fire, 2)]
     canvas.keep_clear_of_line(*fire, path=True)

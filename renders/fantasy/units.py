@@ -684,25 +684,25 @@ class CalloutLine:
 
 @dataclass(frozen=True, slots=True)
 class Callout:
-    """One entry of the list of models hit, and the base its leader starts from."""
+    """One entry of the list of models hit, and the base it names (which orders the list)."""
 
     base: Box
-    """The pixel box of the base the leader starts from."""
+    """The pixel box of the base the entry names first."""
     lines: tuple[CalloutLine, ...]
     top: float
-    """Pixel y of the entry's top, once the column is spread out."""
+    """Pixel y of the entry's top in the list."""
 
     @property
     def height(self) -> float:
         return sum(line_height(line.size) for line in self.lines)
 
 
-def callouts(entries: Sequence[tuple[float, Box, tuple[CalloutLine, ...]]], *, top: float, bottom: float = 0.0) -> tuple[Callout, ...]:
+def callouts(entries: Sequence[tuple[float, Box, tuple[CalloutLine, ...]]], *, top: float) -> tuple[Callout, ...]:
     """The list of models hit: `entries` (the pixel y of the base's centre, its box, the lines)
     from `top` down, one under another, in the order of their bases from the top of the
     picture down (so the list reads as the unit does). Each entry starts with its model's
     name, which the names round the unit find on the picture: no leader lines cross the target
-    area. (`bottom` is no longer used: the list runs on as far as it needs.)"""
+    area."""
     rows = sorted(entries, key=lambda e: (e[0], e[1][0]))
     out, y = [], top
     for _, base, lines in rows:
@@ -712,17 +712,28 @@ def callouts(entries: Sequence[tuple[float, Box, tuple[CalloutLine, ...]]], *, t
 
 
 def callouts_per_hit(
-    formation: Formation, hits: Sequence[H], frame: Frame, top: float, lines: Callable[[int, float], tuple[CalloutLine, ...]],
+    formation: Formation, hits: Sequence[H], frame: Frame, top: float,
+    lines: Callable[[Sequence[int], float], tuple[CalloutLine, ...]], *, runs: Sequence[Sequence[int]] | None = None,
 ) -> tuple[Callout, ...]:
-    """The list of models hit, an entry each (its `lines`, given the hit's index and the width
-    for the text), from `top` down, each level with its base as far as the column allows."""
+    """The list of models hit, from `top` down: an entry for each model, or for each of `runs`
+    (the indices of hits that share an entry), with its `lines` (given the run and the width for
+    the text), in the order of the first base of each."""
     f, panel = formation, frame.panel
     text_room = frame.column[2] - frame.column[0] - CALLOUT_INDENT
     entries = []
-    for i, hit in enumerate(hits):
-        row, col = f.cell_of(hit.rank, hit.file)
-        entries.append((panel.at(f.centre(row, col))[1], panel.rect(*f.base_rect(row, col)), lines(i, text_room)))
+    for run in runs if runs is not None else [[i] for i in range(len(hits))]:
+        row, col = f.cell_of(hits[run[0]].rank, hits[run[0]].file)
+        entries.append((panel.at(f.centre(row, col))[1], panel.rect(*f.base_rect(row, col)), lines(run, text_room)))
     return callouts(entries, top=top)
+
+
+def rows_of(formation: Formation, hits: Sequence[Hit]) -> list[list[int]]:
+    """The hits' indices by the row of the unit (as the picture draws it) they are in, each row
+    left to right: the runs of :func:`callouts_per_hit` for a template's list, a line a row."""
+    rows: dict[int, list[int]] = {}
+    for i, hit in enumerate(hits):
+        rows.setdefault(formation.cell_of(hit.rank, hit.file)[0], []).append(i)
+    return [sorted(run, key=lambda i: formation.cell_of(hits[i].rank, hits[i].file)[1]) for run in rows.values()]
 
 
 def draw_column(canvas: Canvas, layout: PictureLayout, *, empty: str | None, top: float | None = None) -> None:
