@@ -115,14 +115,11 @@ def driven(priced: Priced):
 def price(priced: Priced, shown: str, directions: int | None = None, pools: frozenset[str] = frozenset()) -> Odds:
     """The odds of the caught engine call: exact when its dice can be enumerated (those of `pools`
     purposes as multisets), else estimated."""
-    run = driven(priced)
-
     try:
-        leaves = enumerate_outcomes(run, budget=BUDGET, directions=directions, pools=pools)
-        return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves), how=pooled_how(pools, leaves))
+        return exact(priced, shown, directions, pools)
     except TooMany:
         reason = f"more than {BUDGET:,} ways the dice can fall"
-    sample = simulate(run, runs=THROWS)
+    sample = simulate(driven(priced), runs=THROWS)
     return tally(shown, ((None, r) for r in sample.results), ways=sample.runs, reason=reason)
 
 
@@ -231,17 +228,19 @@ def price_small(priced: Priced, shown: str, directions: int | None, pools: froze
     """The exact odds of a shot whose dice fall in at most :data:`SMALL` ways, or None (then
     :func:`price` runs off the loop, from the start)."""
     try:
-        leaves = enumerate_outcomes(driven(priced), budget=SMALL, directions=directions, pools=pools, seconds=0.005)
+        return exact(priced, shown, directions, pools, budget=SMALL, seconds=0.005)
     except TooMany:
         return None
-    return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves), how=pooled_how(pools, leaves))
 
 
-def pooled_how(pools: frozenset[str], leaves) -> str | None:
-    """How an exact count with pools was made, for the method line (None without pools)."""
-    if not pools:
-        return None
-    return f"{len(leaves):,} ways, dice read together counted as sets of faces"
+def exact(priced: Priced, shown: str, directions: int | None, pools: frozenset[str], *, budget: int = BUDGET,
+          seconds: float | str = "default") -> Odds:
+    """The exact odds of the caught engine call, every way its dice can fall counted (those of
+    `pools` purposes as sets of faces, which the method line says); raises TooMany past `budget`
+    ways or `seconds` of the engine's time."""
+    leaves = enumerate_outcomes(driven(priced), budget=budget, directions=directions, pools=pools, seconds=seconds)
+    how = f"{len(leaves):,} ways, dice read together counted as sets of faces" if pools else None
+    return tally(shown, ((leaf.chance, leaf.result) for leaf in leaves), ways=len(leaves), how=how)
 
 
 class OddsCog(commands.Cog):

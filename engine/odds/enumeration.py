@@ -65,9 +65,10 @@ class EnumeratingDice(RandomDice):
     """Dice that replay `path` (each die's face index, 0 to faces-1) and then take face 0 of every
     new die, noting each die's number of faces in :attr:`faces` and the chance of the face taken
     (as a numerator in :attr:`shares` over the die's :attr:`faces`, or over 3 for the scatter die's
-    hit or arrow: a fraction is made once per leaf, not per die). The scatter die is two choices, hit (1/3) or arrow (2/3), then, on an arrow or a
-    hit read with its small arrow, a die of 360 directions; with `directions` given (a fixed
-    direction: a test's, or one the outcome never turns on) every arrow points that way."""
+    hit or arrow: a fraction is made once per leaf, not per die). The scatter die is two choices,
+    hit (1/3) or arrow (2/3), then, on an arrow or a hit read with its small arrow, a die of 360
+    directions; with `directions` given (a fixed direction: a test's, or one the outcome never
+    turns on) every arrow points that way."""
 
     __slots__ = ("path", "faces", "shares", "directions", "_over", "pools", "_run")
 
@@ -158,6 +159,8 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
     thrown = 0
     seconds = SECONDS if seconds == "default" else seconds
     stop = None if seconds is None else time.thread_time() + seconds
+    every = 1 if budget <= PROBE_AFTER else 64  # how many leaves between looks at the clock: a small tree's
+    # bound is tight (a price on the event loop), a big one's is not worth a clock call a leaf
     while paths:
         path = paths.pop()
         dice = EnumeratingDice(path, directions=directions, pools=pools)
@@ -169,7 +172,7 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
         taken = path + (0,) * (len(faces) - len(path))
         leaves.append(Leaf(dice.chance, result))
         if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET or (
-                stop is not None and not len(leaves) % 64 and time.thread_time() > stop):
+                stop is not None and not len(leaves) % every and time.thread_time() > stop):
             raise TooMany(f"more than {min(budget, len(leaves) + len(paths)):,} ways the dice can fall")
         if len(leaves) == PROBE_AFTER and tree_size(procedure, directions=directions, pools=pools) > PROBE_FACTOR * budget:
             raise TooMany(f"about {PROBE_FACTOR * budget:,} ways the dice can fall or more")
