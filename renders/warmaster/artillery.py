@@ -135,17 +135,18 @@ def _render(shot, title: str, section: str, machine: str, path_words: str, grape
 
 def draw(shot, title: str, section: str, machine: str, path_words: str, grapeshot: bool, source: str) -> Canvas:
     """The picture, drawn (its canvas, for the legibility rule's tests)."""
-    legend = _legend(shot, step_of(shot), path_words)
-    key_w, key_h = key_size(legend, width=WIDTH - INSET[2] - 40)
+    vp = Viewport.fit(_window(shot), PANEL, max_scale=40)  # at most 40 pixels a centimetre
+    step = 1 if (vp.x1 - vp.x0) <= 40 else 5  # cm between the grid's lines: 5 on a large area
+    on_path = {id(u.placed): set(u.through) for u in shot.units}
+    legend = _legend(shot, on_path, step, path_words)
+    _, key_h = key_size(legend, width=WIDTH - INSET[2] - 40)
     height = int(max(INSET[3] + 26, STRIP_TOP + key_h) + 14)
     canvas = Canvas(WIDTH, height)
     canvas.target = PANEL
     sub = "; ".join(f"{u.placed.unit.name} {u.attacks} att., {u.result.hits_taken} hit{'s' * (u.result.hits_taken != 1)}" for u in shot.units)
     canvas.title_bar(title, sub + f" · Warmaster, {source}: {section}", height=TITLE_H)
 
-    vp = _viewport(shot)
     canvas.draw.rectangle(vp.box, fill=TABLE, outline=MUTED)
-    step = step_of(shot)
     gx = math.ceil(vp.x0 / step) * step
     while gx <= vp.x1:
         canvas.draw.line([vp.px(gx, vp.y0), vp.px(gx, vp.y1)], fill=GRID)
@@ -155,7 +156,6 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
         canvas.draw.line([vp.px(vp.x0, gy), vp.px(vp.x1, gy)], fill=GRID)
         gy += step
 
-    on_path = {id(u.placed): set(u.through) for u in shot.units}
     numbers: list[tuple[XY, str, float, int]] = []
     for n, placed in enumerate(shot.placed):
         for i, s in enumerate(placed.stands):
@@ -231,17 +231,6 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
     return canvas
 
 
-def _viewport(shot) -> Viewport:
-    """The area round the stands, at true scale (at most 40 pixels a centimetre)."""
-    return Viewport.fit(_window(shot), PANEL, max_scale=40)
-
-
-def step_of(shot) -> int:
-    """Centimetres between the grid's lines: 1, or 5 on a large area."""
-    vp = _viewport(shot)
-    return 1 if (vp.x1 - vp.x0) <= 40 else 5
-
-
 def _bbox(points: list[XY]) -> Box:
     xs = [p[0] for p in points]; ys = [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
@@ -265,7 +254,7 @@ def _inset(canvas: Canvas, shot: CannonShot, box: Box) -> None:
     canvas.scale_bar((box[0] + 8, box[3] + 4), vp, "cm", longest=120)
 
 
-def _legend(shot, step: int, path_words: str) -> tuple[LegendItem, ...]:
+def _legend(shot, on_path: dict[int, set[int]], step: int, path_words: str) -> tuple[LegendItem, ...]:
     """The key: only what the picture draws (the target's stands, on the path or not; other
     enemies; friends; stands of theirs on the path; engaged units), the line of fire, the path
     and the grid."""
@@ -286,7 +275,6 @@ def _legend(shot, step: int, path_words: str) -> tuple[LegendItem, ...]:
         c.dashed((b[0], (b[1] + b[3]) / 2), (b[2], (b[1] + b[3]) / 2), fill=INK_SOFT, width=2, dash=5, gap=3)
 
     target, others = shot.placed[0], shot.placed[1:]
-    on_path = {id(u.placed): set(u.through) for u in shot.units}
     target_on = on_path.get(id(target), set())
     items = []
     if len(target_on) < len(target.stands):
