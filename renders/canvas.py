@@ -464,6 +464,26 @@ def distance_to_segment(p: XY, a: XY, b: XY) -> float:
     return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
+def aside(p: XY, lines: Sequence[tuple[XY, XY]], reach: float) -> XY:
+    """`p` moved clear of `lines` (a path drawn over a model, say), to `reach` pixels from the
+    nearest of them: straight away from it, or on past its end when that end lies within `reach`
+    of `p` (an arrow's head in the model); `p` itself when no line comes that near. Where a name
+    written on a body goes so that the line does not run through it."""
+    if not lines:
+        return p
+    a, b = min(lines, key=lambda ab: distance_to_segment(p, *ab))
+    near = distance_to_segment(p, a, b)
+    if near >= reach:
+        return p
+    length = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    if math.dist(b, p) < reach:
+        return b[0] + ux * reach, b[1] + uy * reach
+    nx, ny = -uy, ux
+    side = 1 if (p[0] - a[0]) * nx + (p[1] - a[1]) * ny >= 0 else -1
+    return p[0] + side * nx * (reach - near), p[1] + side * ny * (reach - near)
+
+
 def _angle_between(u: XY, v: XY) -> float:
     """The angle in degrees between the directions of two vectors, ignoring which way along
     (0 to 90)."""

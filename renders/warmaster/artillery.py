@@ -30,7 +30,7 @@ from engine.warmaster.shooting import Side
 from engine.warmaster.stands import Stand
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MUTED, NAME, TABLE, TITLE_SUB, WHITE, RGB,
-    Box, Canvas, LegendItem, Viewport, XY, distance_to_segment, key_size, legible,
+    Box, Canvas, LegendItem, Viewport, XY, aside, key_size, legible,
 )
 
 FRIEND: RGB = BOUNCE
@@ -156,7 +156,7 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
         canvas.draw.line([vp.px(vp.x0, gy), vp.px(vp.x1, gy)], fill=GRID)
         gy += step
 
-    numbers: list[tuple[XY, str, float, int]] = []
+    numbers: list[tuple[XY, str, int]] = []
     for n, placed in enumerate(shot.placed):
         for i, s in enumerate(placed.stands):
             poly = _polygon(vp, s)
@@ -169,7 +169,7 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
                 canvas.draw.polygon(poly, outline=INK_SOFT, width=3)
             body = canvas.body(poly)
             if vp.span(min(s.width, s.depth)) >= NUMBER + 6:
-                numbers.append((vp.px(s.cx, s.cy), str(i + 1), vp.span(s.width) / 4, body))
+                numbers.append((vp.px(s.cx, s.cy), str(i + 1), body))
         canvas.keep_clear(_bbox([vp.at(c) for s in placed.stands for c in s.corners()]))
 
     # The line of fire from the closest cannon, the strike, the path and the bounce.
@@ -197,14 +197,10 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
     canvas.path([start, strike])
     if not grapeshot:
         canvas.path([strike, end])
-    # Each stand's number, on it; moved a quarter of the stand aside when the path runs by its middle.
-    for (cx, cy), number, aside, body in numbers:
-        near = min(distance_to_segment((cx, cy), a, b) for a, b in canvas.paths)
-        if near < NUMBER:
-            a, b = min(canvas.paths, key=lambda ab: distance_to_segment((cx, cy), *ab))
-            side = (b[0] - a[0]) * (cy - a[1]) - (b[1] - a[1]) * (cx - a[0])
-            cx += aside if side <= 0 else -aside
-        canvas.text((cx, cy), number, size=NUMBER, fill=INK, anchor="mm", halo=True, role=NAME, owner=body)
+    # Each stand's number, on it; moved aside when the path runs by its middle.
+    for centre, number, body in numbers:
+        canvas.text(aside(centre, canvas.paths, NUMBER), number, size=NUMBER, fill=INK, anchor="mm", halo=True,
+                    role=NAME, owner=body)
 
     # Plates by each unit: what it took; or why it took nothing.
     within = (vp.box[0] + 4, vp.box[1] + 4, vp.box[2] - 4, vp.box[3] - 4)

@@ -35,7 +35,7 @@ from engine.wh40k.penetration import VehicleHit
 from engine.wh40k.squad import Facing
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, LABEL, MARK, MUTED, NAME, SCATTER, TABLE, TEMPLATE,
-    WHITE, Box, Canvas, LegendItem, Viewport, XY, distance_to_segment, key_size, legible, length_text, line_height, mix, text_width, wrap,
+    WHITE, Box, Canvas, LegendItem, Viewport, XY, aside, key_size, legible, length_text, line_height, mix, text_width, wrap,
 )
 
 WIDTH = 760
@@ -198,20 +198,8 @@ def _base(canvas: Canvas, vp: Viewport, m: ModelUnder, radius: float, arrow: lis
     """One model's base, drawn by what happened to it, its number (and D6) inside: moved aside
     within the base, away from the scatter `arrow` drawn over it, when the arrow runs by its
     middle."""
-    x, y = vp.at(m.at)
-    cx, cy = x, y
-    for a, b in arrow:
-        near = distance_to_segment((x, y), a, b)
-        reach = vp.span(radius) * 0.55
-        if near < reach:
-            length = math.dist(a, b) or 1.0
-            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-            if math.dist(b, (x, y)) < reach:  # the arrow ends in this base: the number goes on past its head
-                x, y = b[0] + ux * reach, b[1] + uy * reach
-            else:  # it runs across: the number goes to the side away from it
-                nx, ny = -uy, ux
-                side = 1 if (x - a[0]) * nx + (y - a[1]) * ny >= 0 else -1
-                x, y = x + side * nx * (reach - near), y + side * ny * (reach - near)
+    cx, cy = vp.at(m.at)
+    x, y = aside((cx, cy), arrow, vp.span(radius) * 0.55)
     r = vp.span(radius)
     box = (cx - r, cy - r, cx + r, cy + r)
     if m.coverage is Coverage.WHOLLY:
