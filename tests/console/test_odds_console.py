@@ -5,6 +5,7 @@ referee's own dice thrown many times (a property test, within 4 standard errors)
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -288,3 +289,23 @@ async def test_a_huge_tree_is_sized_and_given_up_at_once(bot):
     assert calls <= PROBE_AFTER + 8 * 40  # the leaves, then eight probes of a few dozen dice at most
     small = await priced_procedure(bot, "siege structure kind:wall hits:3 tokens:1")
     assert tree_size(small) == 6 ** 4  # 3 hits and 1 token: four dice, every path as long
+
+
+@pytest.mark.parametrize(("line", "labels"), [
+    ("wm cannon distance:24", r"(\d+ stands? lost|no hit)"),
+    ("wm bone-thrower distance:24", r"(\d+ stands? lost|no hit)"),
+    ("siege assault", r"(attackers win|draw|defenders win|failed)(, the defenders destroyed)?"),
+    ("siege sally-gate distance:6", r"the gate is left open|the gate shuts"),
+    ("siege scenario scenario:watchtower turn:3", r"the relief force arrives|no relief yet"),
+    ("siege scenario scenario:into-the-breach turn:5", r"the game ends|the game goes on"),
+    ("40k damage table:glancing", r"crew shaken|crew stunned|armament destroyed|immobilised|vehicle destroyed"),
+    ("40k terrain", r"gets through|immobilised|crashes: destroyed|moves up to \d+\""),
+    ("40k assault attacks:3 armour:10 moved:stationary strength:6", r"(no hit|\d+ hits?)(, vehicle destroyed)?"),
+    ("combat result wounds:3 enemy_wounds:1 leadership:7", r"the (attacker|defender) wins(, the loser (holds|breaks))?|a draw"),
+])
+async def test_every_outcome_is_named_in_words_players_use(play, line, labels):
+    # Not a record's type ("CannonShot", "SallyGate"): what happened, and a stand, not "1 stands".
+    code, r = await play(f'/odds shot:"{line}"')
+    assert code == 0, r
+    names = [o["outcome"] for o in r["odds"]["outcomes"]]
+    assert names and all(re.fullmatch(labels, name) for name in names), names

@@ -23,9 +23,15 @@ from engine.fantasy.misfire import Misfire
 from engine.geometry import Point
 from engine.odds.enumeration import common_denominator
 from engine.roll import RollResult
+from engine.fantasy.close_combat import CombatResult
+from engine.warmaster.assault import Assault
 from engine.warmaster.battering import BatterAttempt
+from engine.warmaster.scenarios import SallyGate, ScenarioRoll
 from engine.warmaster.structure import StructureTest
+from engine.wh40k.assault import Assault as VehicleAssault
+from engine.wh40k.damage import DamageOnly
 from engine.wh40k.penetration import VehicleHit
+from engine.wh40k.terrain import TerrainTest
 from renders.odds.picture import OddsPicture
 
 NUMBERS = ("hits", "wounds", "unsaved", "slain", "stands_lost", "crew_lost", "total")
@@ -68,6 +74,9 @@ def numbers(x: Any) -> dict[str, int]:
         if wounds or profiled:
             out["wounds"] = sum(w.wounds for w in wounds)
             out["slain"] = sum(1 for w in wounds if w.slain)
+    units = getattr(x, "units", None)
+    if isinstance(units, tuple) and units and hasattr(units[0], "result"):
+        x = units[0]  # a Warmaster battery's or bolt's path: the counts are its target's (the first unit)
     for inner in ("volley", "result"):  # a volley inside a shot, a Warmaster attack's result
         y = getattr(x, inner, None)
         if y is not None and hasattr(y, "__dataclass_fields__"):
@@ -83,8 +92,38 @@ def outcome(result: Any) -> Outcome:
         if d is None:
             return Outcome(p.counts_as.value, {"destroyed": 0})
         return Outcome(f"{p.counts_as.value}: {d.counts_as or d.result}", {"destroyed": int(d.destroyed)})
+    if isinstance(result, VehicleAssault):  # a squad's attacks on a vehicle: its hits, and whether it is destroyed
+        n, kill = result.hits, result.destroyed
+        words = "no hit" if n == 0 else f"{n} hit{'s' * (n != 1)}"
+        return Outcome(words + (", vehicle destroyed" if kill else ""), {"hits": n, "destroyed": int(kill)})
+    if isinstance(result, DamageOnly):
+        d = result.damage
+        return Outcome(d.counts_as or d.result, {"destroyed": int(d.destroyed)})
     if isinstance(result, StructureTest):
         return Outcome(_structure(result), {})
+    if isinstance(result, CombatResult):
+        if result.winner is None:
+            return Outcome("a draw", {})
+        test = result.break_test
+        after = "" if test is None else (", the loser holds" if test.passed else ", the loser breaks")
+        return Outcome(f"the {result.winner} wins{after}", {})
+    if isinstance(result, Assault):
+        fell = ", the defenders destroyed" if result.defenders_destroyed else ""
+        return Outcome(f"{result.outcome.value}{fell}", {})
+    if isinstance(result, SallyGate):
+        return Outcome("the gate is left open" if result.open else "the gate shuts", {})
+    if isinstance(result, ScenarioRoll):
+        if result.scenario.ends_on:  # into the breach: does the game end
+            return Outcome("the game ends" if result.happens else "the game goes on", {})
+        return Outcome("the relief force arrives" if result.happens else "no relief yet", {})  # the watchtower
+    if isinstance(result, TerrainTest):
+        if result.crashed:
+            return Outcome("crashes: destroyed", {})
+        if result.immobilised:
+            return Outcome("immobilised", {})
+        if result.walker_move is not None:
+            return Outcome(f"moves up to {result.walker_move}\"", {})
+        return Outcome("gets through", {})
     if isinstance(result, BatterAttempt):
         if result.failed:
             return Outcome("the battering fails" + (": it still tests at the end of the phase" if result.test_due else ""), {})
@@ -106,9 +145,10 @@ def outcome(result: Any) -> Outcome:
     if "crew_lost" in counts:  # a war machine's crew: the models it lost, and whether the machine went with them
         removed = ", the machine removed" if getattr(result, "machine_destroyed", False) is True else ""
         return Outcome(f"{counts['crew_lost']} crew lost{removed}", counts)
-    for name, word in (("slain", "slain"), ("stands_lost", "stands lost"), ("crew_lost", "crew lost"), ("hits", "hits")):
+    for name, one, many in (("slain", "slain", "slain"), ("stands_lost", "stand lost", "stands lost"),
+                            ("crew_lost", "crew lost", "crew lost"), ("hits", "hit", "hits")):
         if name in counts:
-            return Outcome(f"{counts[name]} {word}", counts)
+            return Outcome(f"{counts[name]} {one if counts[name] == 1 else many}", counts)
     restrained = getattr(result, "restrained", None)
     if isinstance(restrained, bool):
         return Outcome("restrained" if restrained else "pursues", {})
