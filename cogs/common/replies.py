@@ -5,9 +5,10 @@ it to :func:`send_reply`; user mistakes go through :func:`send_error`.
 
 A reply reads in three layers (DESIGN.md):
 
-- **the glance** (:meth:`Reply.glance`), what the channel sees: the answer as the title, at most
-  :data:`GLANCE_LINES` short lines (a words module's ``glance_lines``, else the first lines of its
-  embed), ONE compact dice line (:func:`dice_line`) and the picture as the embed's image;
+- **the glance** (:meth:`Reply.glance`), what the channel sees: the answer as the title, its lines
+  (a words module's ``glance_lines``, else the lines of its embed: rule and chart text whole, lists
+  of models or stands cut past :data:`GLANCE_LINES` with how many more), ONE compact dice line
+  (:func:`dice_line`) and the picture as the embed's image;
 - **the details** (:meth:`Reply.details`): the words module's full embed (every die with its
   purpose, each model's line, the rule per step), sent privately to whoever presses "Details";
 - **the record**: ``--json``, the roll log and the report files, which keep everything.
@@ -117,13 +118,11 @@ class Reply:
         answer, context = _answer(full)
         body = group_models(list(self.glance_lines) or _first_lines(full))
         after = [] if self.glance_lines else _next_lines(full)
-        room = GLANCE_LINES - len(after) - bool(context)
-        if len(body) > room:
-            body = body[: room - 1] + [f"and {len(body) - room + 1} more: see Details"]
+        body = cut_lists(body, GLANCE_LINES - len(after) - bool(context))
         lines = ([context] if context else []) + body + after
         if self.dice:
             lines.append(dice_line(self.dice))
-        embed = discord.Embed(title=shorten(answer, 256), description=shorten("\n".join(lines), 4000, lines=True) or None,
+        embed = discord.Embed(title=shorten(answer, 256), description=shorten("\n".join(lines), GLANCE_TEXT, lines=True) or None,
                               colour=full.colour)
         if full.footer and full.footer.text:
             embed.set_footer(text=shorten(full.footer.text, 300))
@@ -156,7 +155,42 @@ class Reply:
 
 
 GLANCE_LINES = 6
-"""The glance's short lines at most (the dice line comes on top)."""
+"""The glance's lines at most when it lists models, stands or entries (the dice line comes on top):
+a list is cut past it, saying how many more; rule and chart text is never cut (:func:`cut_lists`)."""
+GLANCE_TEXT = 4000
+"""The glance description's characters at most: Discord's 4,096 less room to spare. Only a reply
+whose rule text alone passes it (none of the rulebook's entries does) loses whole lines, counted."""
+
+_LIST_ITEM = re.compile(
+    r"^(?:R\d+(?:-R\d+)? F\d+|#\d+\b|[•·*-] |(?:stand|model|unit|machine|squad|entry|roll)s? #?\d+\b)", re.I)
+"""A line that is one item of a list (a model ``R2 F3 ...``, a stand, an entry ``#4 ...``, a bullet):
+the only lines the glance leaves out when there are many."""
+
+
+def is_list_item(line: str) -> bool:
+    """Whether `line` is one item of a list (models, stands, entries), which the glance may cut."""
+    return bool(_LIST_ITEM.match(line))
+
+
+def cut_lists(lines: list[str], room: int) -> list[str]:
+    """The glance's body within `room` lines where it can be: rule and chart text, and every other
+    line that is not a list item, is kept whole; list items past what fits are left out, a line
+    saying how many more (``and 12 more: see Details``) in their place. Never a line cut short."""
+    if len(lines) <= room:
+        return list(lines)
+    items = [i for i, line in enumerate(lines) if is_list_item(line)]
+    keep = max(room - (len(lines) - len(items)) - 1, 2)
+    if len(items) <= keep + 1:
+        return list(lines)
+    dropped = set(items[keep:])
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if i in dropped:
+            if i == items[keep]:
+                out.append(f"and {len(dropped)} more: see Details")
+            continue
+        out.append(line)
+    return out
 DICE_LINE = 300
 """Characters the glance's one dice line may take."""
 
@@ -201,7 +235,7 @@ def _first_lines(embed: discord.Embed) -> list[str]:
             lines.append(f"{f.name}: {_plain(values[0])}")
         else:
             lines += [_plain(v) for v in values]
-    return [shorten(line, 160) for line in lines]
+    return lines  # whole: rule and chart text is never cut in the glance (cut_lists cuts only lists)
 
 
 DETAILS_ONLY = frozenset({"Dice", "Shot", "Target", "Rules applied", "Roll log", "Source", "Related", "Also matching",
@@ -213,7 +247,7 @@ NEXT = ("Your rolls",)
 
 
 def _next_lines(embed: discord.Embed) -> list[str]:
-    return [shorten(_plain(f.value), 200) for f in embed.fields if f.name in NEXT]
+    return [_plain(f.value) for f in embed.fields if f.name in NEXT]
 
 
 _MODEL = re.compile(r"^R(\d+) F(\d+)((?: [a-z]+)*): (.+)$")
