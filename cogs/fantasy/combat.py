@@ -17,7 +17,7 @@ from cogs.fantasy.words.combat import (
     attacks_reply, automatic_reply, pursuit_reply, result_reply, strike_order_reply, war_machine_reply,
 )
 from cogs.common.choices import RETIRED, offer
-from cogs.fantasy.fire import _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
+from cogs.fantasy.fire import read_immunities, _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
 from engine.fantasy.formation import Facing
 from cogs.common.replies import off_the_loop, send_reply
 from engine.dice import DieKind
@@ -26,7 +26,7 @@ from engine.fantasy.close_combat import (
     CombatSide, Fighter, Reroll, Strikes, assault_party, breath_in_combat, combat_result, impact_hits, make_attacks,
     restrain_pursuit, strike_order, war_machine_panic,
 )
-from engine.fantasy.special_rules import MAX_AP, AttackRules, TargetRules
+from engine.fantasy.special_rules import IMMUNITIES, MAX_AP, AttackRules, TargetRules
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 
 STRIKES = [Choice(name=v, value=v) for v in ("normal", "first", "last", "both")]
@@ -34,12 +34,13 @@ STRIKES = [Choice(name=v, value=v) for v in ("normal", "first", "last", "both")]
 because Discord counts every choice towards the command's 4,000 characters."""
 MW = [Choice(name="D3", value="D3"), Choice(name="D6", value="D6")]
 FACING = "Side attacked"
+IMMUNE = "Immune: flaming, killing-blow, ..."
 DODGES = tuple(f"{n}+" for n in range(2, 7)) + tuple(f"{n}+ flank" for n in range(2, 7))
 """``/combat attacks`` has 25 options, Discord's most: the target's Dodge and the side attacked
 share one, offered by autocomplete ("5+" in the front arc, "5+ flank" from the flank or rear)."""
 dodge_autocomplete = offer(DODGES)
 PROFILE = dict(toughness="Target's Toughness", wounds="Target's Wounds",
-               save="Armour save: 4 for 4+", ward="Ward save: 5 for 5+")
+               save="Armour save, 4=4+", ward="Ward save, 5=5+")
 
 
 def dodge_choice(value: str | None) -> tuple[int | None, bool]:
@@ -85,7 +86,7 @@ class CombatCog(commands.Cog):
         ap="Armour Piercing (n)", multiple_wounds="Multiple Wounds die", killing_blow="Killing Blow",
         flaming="Flaming Attacks", flammable="Target is Flammable", dodge="Dodge: 5+ or 5+ flank",
         ethereal="Target is Ethereal", magical="Magical Attacks", troop="Target's troop (war-machine: its crew)",
-        dice="Your dice in order",
+        dice="Your dice",
     )
     @app_commands.choices(strikes=STRIKES, enemy_strikes=STRIKES, multiple_wounds=MW)
     @app_commands.autocomplete(troop=troop_autocomplete, dodge=dodge_autocomplete)
@@ -127,7 +128,7 @@ class CombatCog(commands.Cog):
     @app_commands.describe(hits="Impact Hits (n), or give die", die="Impact Hits (D3) or (D6)",
                            strength="Strength", **PROFILE, dodge="Target's Dodge: 5 for 5+",
                            war_machine="Charging a war machine", troop="Target's troop type",
-                           facing=FACING, dice="Your dice in order")
+                           facing=FACING, dice="Your dice")
     @app_commands.choices(die=MW)
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete)
     async def impact(
@@ -151,7 +152,7 @@ class CombatCog(commands.Cog):
                            flammable="Target is Flammable", ap="The breath's Armour Piercing",
                            ignores_armour="Ignores Armour Saves", troop="Target's troop type",
                            magical="Magical breath", dodge="Dodge: 5 for 5+", ethereal="Target is Ethereal",
-                           facing=FACING, dice="Your dice in order")
+                           immune=IMMUNE, facing=FACING, dice="Your dice")
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete)
     async def breath(
         self, interaction: discord.Interaction, strength: Range[int, 1, 10], models: Range[int, 1, 200],
@@ -159,12 +160,14 @@ class CombatCog(commands.Cog):
         save: Optional[Range[int, 1, 6]] = None, ward: Optional[Range[int, 2, 6]] = None,
         used_before: bool = False, flaming: bool = False, flammable: bool = False, ap: Range[int, 0, MAX_AP] = 0,
         ignores_armour: bool = False, troop: Optional[str] = None, magical: bool = False,
-        dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, facing: str = "front", dice: Optional[str] = None,
+        dodge: Optional[Range[int, 2, 6]] = None, ethereal: bool = False, immune: Optional[str] = None,
+        facing: str = "front", dice: Optional[str] = None,
     ) -> None:
+        rules = TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal, front_arc=facing_of(facing) is Facing.FRONT,
+                            immune=read_immunities(immune, IMMUNITIES))
         r = await off_the_loop(interaction, lambda: breath_in_combat(_dice(self.bot, dice), strength=strength, models=models,
                              profile=_profile(toughness, wounds, save, ward), troop=troop_type(troop) if troop else None,
-                             target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal,
-                                                      front_arc=facing_of(facing) is Facing.FRONT),
+                             target_rules=rules,
                              breath_rules=AttackRules(armour_piercing=ap, flaming=flaming, ignores_armour=ignores_armour,
                                                       magical=magical),
                              used_before=used_before))

@@ -33,6 +33,7 @@ from engine.fantasy.fire_thrower import MAX_DISTANCE as FLAME_DISTANCE, fire_fir
 from engine.fantasy.grapeshot import fire_grapeshot
 from engine.fantasy.misfire import consult_misfire_chart
 from engine.fantasy.profiles import TroopType
+from engine.fantasy.special_rules import TargetRules
 from engine.fantasy.shooting import MAX_MODIFIER, Cover
 from engine.fantasy.stone_thrower import MAX_BS, fire_stone_thrower
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
@@ -60,10 +61,10 @@ TARGET_OPTIONS = dict(
     base="Base width, mm",
     depth="Base depth, mm",
     facing="Side facing the shot",
-    toughness="Toughness: bot rolls wounds",
-    wounds="Wounds (default 1)",
-    save="Armour save: 4 for 4+",
-    ward="Ward save: 5 for 5+",
+    toughness="T: bot rolls wounds",
+    wounds="Wounds each",
+    save="Armour save, 4=4+",
+    ward="Ward save, 5=5+",
     aim_rank="Aim at rank (1 = front)",
     aim_file="Aim at file (1 = left)",
     dice='Your dice, e.g. "H 4 8"',
@@ -71,6 +72,31 @@ TARGET_OPTIONS = dict(
 """The target options every /fire command shares, described tersely: Discord counts every
 description towards a command's 4,000 characters, and /fire keeps a quarter of them spare
 (tests/e2e/test_limits_e2e.py). README's "Options" explains them at length."""
+
+
+DODGE = "Dodge n+ (front arc)"
+"""The target's Dodge, as /shoot and /breath take it: a ward save against the shot when the
+machine is in the models' front arc (seed 003:94, templates included)."""
+FLAME_IMMUNITIES = ("flaming", "panic", "psychology")
+"""What a fire thrower's target may be Immune to that the shot cares about (seed 000:144, 003:246-250)."""
+FLAME_IMMUNE = "Immune: flaming, panic, psychology"
+
+
+def read_immunities(text: str | None, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """The `immune` option: the rules the target is Immune to, by name ("flaming killing-blow");
+    "frenzy" reads as psychology (a Frenzied unit has Immunity (Psychology), seed 003:190) where
+    psychology is one of `allowed`. Any other name is refused with the list."""
+    if not text:
+        return ()
+    words = text.lower().replace(",", " ").replace("killing blow", "killing-blow").replace("multiple wounds", "multiple-wounds")
+    words = words.replace("armour piercing", "armour-piercing").replace("flaming attacks", "flaming").split()
+    if "psychology" in allowed:
+        words = ["psychology" if w in ("frenzy", "frenzied") else w for w in words]
+    bad = [w for w in words if w not in allowed]
+    if bad:
+        raise RulesError(f"immune: '{' '.join(bad)}' is not one of {', '.join(allowed)}"
+                         + (" (frenzy counts as psychology)." if "psychology" in allowed else "."))
+    return tuple(dict.fromkeys(words))
 
 
 facing_autocomplete = offer(FACINGS)
@@ -159,7 +185,7 @@ def _cannon_command(key: str):
 
     @private_option
     @app_commands.describe(distance=f"Inches to aim marker ({weapon.min_range}-{weapon.max_range})",
-                           machine=MACHINE_OPTION,
+                           machine=MACHINE_OPTION, dodge=DODGE,
                            **{**TARGET_OPTIONS, "troop": "Troop type; monsters stop balls"})
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete(key))
     async def fire(
@@ -178,6 +204,7 @@ def _cannon_command(key: str):
         ward: Optional[Range[int, 2, 6]] = None,
         aim_rank: Optional[Range[int, 1, MAX_RANKS]] = None,
         aim_file: Optional[Range[int, 1, MAX_FILES]] = None,
+        dodge: Optional[Range[int, 2, 6]] = None,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -185,8 +212,10 @@ def _cannon_command(key: str):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
+        rules = TargetRules(dodge=dodge)
         aim = await take_aim(self.bot, interaction, key, machine)
-        shot = await off_the_loop(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file))
+        shot = await off_the_loop(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file,
+                                                                   target_rules=rules))
         image = await picture(interaction, render_cannon, shot)
         reply = cannon_reply(shot, image)
         await after_shot(self.bot, aim, shot, reply)
@@ -220,7 +249,7 @@ class FireCog(commands.Cog):
     @app_commands.describe(
         distance=f"Inches to the target ({STONE.min_range}-{STONE.max_range})",
         bs="Crew's best BS (indirect)",
-        indirect="Fire indirectly", machine=MACHINE_OPTION,
+        indirect="Fire indirectly", machine=MACHINE_OPTION, dodge=DODGE,
         **{**TARGET_OPTIONS, "dice": 'Your dice, e.g. "H 4" (H@90 indirect)'},
     )
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("stone-thrower"))
@@ -242,6 +271,7 @@ class FireCog(commands.Cog):
         aim_file: Optional[Range[int, 1, MAX_FILES]] = None,
         bs: Optional[Range[int, 0, MAX_BS]] = None,
         indirect: bool = False,
+        dodge: Optional[Range[int, 2, 6]] = None,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -249,10 +279,12 @@ class FireCog(commands.Cog):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
+        rules = TargetRules(dodge=dodge)
         aim = await take_aim(self.bot, interaction, "stone-thrower", machine)
         shot = await off_the_loop(interaction, lambda: fire_stone_thrower(
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
             indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
+            target_rules=rules,
         ))
         image = await picture(interaction, render_stone_thrower, shot)
         reply = stone_thrower_reply(shot, image)
@@ -344,7 +376,7 @@ class FireCog(commands.Cog):
         distance="Inches to the target model",
         start="Narrow end's distance, if ranged",
         leadership="Target's Ld: bot rolls Panic",
-        flammable="Target is Flammable", machine=MACHINE_OPTION,
+        flammable="Target is Flammable", machine=MACHINE_OPTION, dodge=DODGE, immune=FLAME_IMMUNE,
         **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
         dice='Your dice: flame distance first, e.g. "4"',
     )
@@ -366,6 +398,8 @@ class FireCog(commands.Cog):
         leadership: Optional[Range[int, 1, 10]] = None,
         flammable: bool = False,
         start: Range[float, 0.0, float(FLAME_DISTANCE)] = 0.0,
+        dodge: Optional[Range[int, 2, 6]] = None,
+        immune: Optional[str] = None,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -373,11 +407,12 @@ class FireCog(commands.Cog):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
+        rules = TargetRules(dodge=dodge, immune=read_immunities(immune, FLAME_IMMUNITIES))
         aim = await take_aim(self.bot, interaction, "fire-thrower", machine)
         # A start beyond the barrel is the players' reading of their fire thrower's range value.
         shot = await off_the_loop(interaction, lambda: fire_fire_thrower(
             FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
-            range=start or None, start=start, flammable=flammable, leadership=leadership,
+            range=start or None, start=start, flammable=flammable, leadership=leadership, target_rules=rules,
         ))
         image = await picture(interaction, render_fire_thrower, shot)
         reply = fire_thrower_reply(shot, image)

@@ -14,8 +14,9 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.breath import breath_reply
-from cogs.fantasy.fire import COVER_CHOICES, DATA, base_autocomplete, facing_autocomplete, facing_of, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
+from cogs.fantasy.fire import read_immunities, COVER_CHOICES, DATA, base_autocomplete, facing_autocomplete, facing_of, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
 from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.target import target_option
 from cogs.fantasy.words.shoot import shoot_reply
 from engine.dice import DieKind
 from engine.fantasy.breath_weapon import breathe
@@ -32,14 +33,7 @@ IMMUNE = "Target's Immunity: flaming, killing-blow, ..."
 
 def immunities(text: Optional[str]) -> tuple[str, ...]:
     """The `immune` option: the rules the target is Immune to, by name ("flaming killing-blow")."""
-    if not text:
-        return ()
-    words = text.lower().replace(",", " ").replace("killing blow", "killing-blow").replace("multiple wounds", "multiple-wounds")
-    words = words.replace("armour piercing", "armour-piercing").split()
-    bad = [w for w in words if w not in IMMUNITIES]
-    if bad:
-        raise RulesError(f"immune: '{' '.join(bad)}' is not one of {', '.join(IMMUNITIES)}.")
-    return tuple(dict.fromkeys(words))
+    return read_immunities(text, IMMUNITIES)
 
 
 class ShootCog(commands.Cog):
@@ -49,6 +43,7 @@ class ShootCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="shoot", description="Warhammer Fantasy shooting: to hit, wound, saves, special rules")
+    @target_option("fantasy", needs=("toughness",), into="troop")
     @private_option
     @app_commands.describe(
         shots="Number of shots",
@@ -124,6 +119,7 @@ class ShootCog(commands.Cog):
 
 
     @app_commands.command(name="breath", description="Breath Weapon shooting attack: flame template from the base, auto hits")
+    @target_option("fantasy")
     @private_option
     @app_commands.describe(
         distance="Breather's base to the target model, inches (up to 8)", strength="The breath's Strength",

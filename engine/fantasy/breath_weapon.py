@@ -4,7 +4,9 @@
 model's base and its wide end over the target unit (no scatter, no artillery die); every model
 even partly under it is hit automatically, at the breath's own Strength and with its own
 special rules (Ignores Cover is moot for automatic hits). A breath weapon used before needs a D6
-of 4+ first (1-3: out of breath this turn).
+of 4+ first (1-3: out of breath this turn). The wounds of all the hits pool on the unit: a unit
+of multi-Wound models loses a whole model for each full set of Wounds among them (core rules; as
+seed 000:144 counts a template's casualties by the unit).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from engine.errors import RulesError
 from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.profiles import TeardropTemplate
 from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
-from engine.fantasy.wounding import WoundRoll, resolve_hits
+from engine.fantasy.wounding import WoundRoll, pooled_casualties, resolve_hits
 from engine.geometry import Point
 
 UNIT = "in"
@@ -52,8 +54,18 @@ class BreathShot:
         return self.out_of_breath is None or self.out_of_breath.value >= 4
 
     @property
+    def unsaved(self) -> int | None:
+        """Unsaved wounds of all the hits together; None without a profile."""
+        if self.target.profile is None:
+            return None
+        return pooled_casualties([h.wound for h in self.hits], self.target.profile, self.target.ranks * self.target.files)[0]
+
+    @property
     def casualties(self) -> int | None:
-        return None if self.target.profile is None else sum(1 for h in self.hits if h.wound.slain)
+        """Models slain, the unsaved wounds pooled on the unit; None without a profile."""
+        if self.target.profile is None:
+            return None
+        return pooled_casualties([h.wound for h in self.hits], self.target.profile, self.target.ranks * self.target.files)[1]
 
 
 def breathe(

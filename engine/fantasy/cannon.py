@@ -5,6 +5,12 @@
 fired); the shot line from the barrel through the marker; the bounce (the artillery die again; a
 misfire means no bounce); who has been hit (one model per rank, monsters that survive stop the
 ball); then the damage, D6 wounds for the direct hit and the profile's die for the bounce.
+
+Whether a monstrous model stops the ball is decided by its own hit (000:84), and a hit's Multiple
+Wounds never go beyond its own model's Wounds (000:122); the casualties the unit takes are the
+unsaved wounds of all the hits pooled on it, a whole model for each full set of Wounds. Dodge (n)
+is a ward save against the ball, the bounce being a kind of template (000:81; 003:94), when the
+cannon is in the models' front arc.
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ from dataclasses import dataclass
 
 from engine.dice import Dice, DieKind, DieRoll, RecordingDice
 from engine.errors import RulesError
-from engine.fantasy.formation import Formation, TargetUnit, lay_out
+from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
 from engine.fantasy.profiles import CannonProfile, MisfireChart
-from engine.fantasy.wounding import WoundRoll, resolve_hit
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
+from engine.fantasy.wounding import WoundRoll, pooled_casualties, resolve_hits
 from engine.geometry import Point, heading
 
 UNIT = "in"
@@ -92,6 +99,14 @@ class CannonShot:
     hits: tuple[CannonHit, ...]
     """Models hit, in the order the ball reached them."""
     unit: str = UNIT
+    target_rules: TargetRules = TargetRules()
+    """The target's special rules (Dodge), its front arc as the shot found it."""
+    applied: Applied | None = None
+    """The special rules as they came out against the target's profile; None without a profile."""
+    unsaved: int | None = None
+    """Unsaved wounds of all the hits together; None without a profile (or nothing fired)."""
+    casualties: int | None = None
+    """Models slain, the unsaved wounds pooled on the unit; None without a profile (or nothing fired)."""
 
     @property
     def fired(self) -> bool:
@@ -107,9 +122,11 @@ def fire_cannon(
     *,
     aim_rank: int | None = None,
     aim_file: int | None = None,
+    target_rules: TargetRules = TargetRules(),
 ) -> CannonShot:
     """Fire `weapon` at `target`, the aim marker `distance` inches from the muzzle over the
-    model at `aim_rank`, `aim_file`: by default the centre model of the rank facing the cannon."""
+    model at `aim_rank`, `aim_file`: by default the centre model of the rank facing the cannon.
+    `target_rules`: the target's Dodge."""
     # Choose target: the marker within range, over a model of the target unit.
     if not weapon.min_range <= distance <= weapon.max_range:
         raise RulesError(
@@ -118,6 +135,11 @@ def fire_cannon(
         )
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     marker = Point(0.0, float(distance))
+    # Dodge works only against attacks in the models' front arc: the unit's front must face the cannon.
+    target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
+                               target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
+                               target_rules.immune)
+    applied = None if target.profile is None else apply_rules(AttackRules(automatic=True), target_rules, target.profile, target.troop)
     dice = RecordingDice(dice)
 
     # Fire! The scatter die and the artillery die together.
@@ -128,7 +150,7 @@ def fire_cannon(
         dice.finish()
         return CannonShot(
             weapon, target, formation, float(distance), marker, aimed, tuple(dice.rolled), misfire,
-            scatter, artillery, 0.0, None, None, 0.0, None, None, None, (),
+            scatter, artillery, 0.0, None, None, 0.0, None, None, None, (), UNIT, target_rules, applied,
         )
     scatter_distance = 0.0 if scatter.is_hit else artillery.value / 2
     landing = marker if scatter.is_hit else marker.along(heading(scatter.direction), scatter_distance)
@@ -161,7 +183,8 @@ def fire_cannon(
         die = weapon.direct_wounds if kind is HitKind.DIRECT else weapon.bounce_wounds
         wound = None
         if target.profile is not None:
-            wound = resolve_hit(dice, strength=weapon.strength, profile=target.profile, multiple_wounds=die, who=who)
+            (wound,) = resolve_hits(dice, names=[who], strength=weapon.strength, profile=target.profile,
+                                    multiple_wounds=die, ward=applied.ward)
         at = landing.along(line, t)
         hits.append(CannonHit(rank, file, row + 1, kind, weapon.strength, die, at, t, wound, after_monster))
         if target.troop.monstrous:
@@ -170,9 +193,13 @@ def fire_cannon(
             elif not wound.slain:
                 rest, stopped_by = at, len(hits) - 1
                 break
+    # The unit's casualties: every hit's unsaved wounds pooled on it.
+    unsaved = casualties = None
+    if target.profile is not None:
+        unsaved, casualties = pooled_casualties([h.wound for h in hits], target.profile, target.ranks * target.files)
     dice.finish()
     return CannonShot(
         weapon, target, formation, float(distance), marker, aimed, tuple(dice.rolled), None,
         scatter, artillery, scatter_distance, landing, bounce, bounce_distance, path_end, rest,
-        stopped_by, tuple(hits),
+        stopped_by, tuple(hits), UNIT, target_rules, applied, unsaved, casualties,
     )

@@ -7,6 +7,13 @@ misfire goes to the Black Powder Misfire Chart and nothing is fired) and move th
 straight forward that many inches, past the target if it comes to that; every model under it is
 hit at Strength 5 with Flaming Attacks; a unit that suffers any casualty takes a Panic test.
 
+The wounds of all the hits pool on the unit (seed 000:144 counts the unit's casualties): a unit of
+multi-Wound models loses a whole model for each full set of Wounds among the unsaved wounds.
+Fire throwers are not physical attacks (000:144): a model with Immunity (Flaming Attacks) takes
+nothing from them (003:246). A unit Immune to Panic or to Psychology (every Frenzied unit: 003:190)
+takes no Panic test (003:248-250). Dodge (n) is a ward save against the template when the machine
+is in the models' front arc (003:94).
+
 Flaming Attacks (Special Rules): against a Flammable model failed wound rolls are re-rolled; a
 Panic test a flaming attack causes is taken at -1 Leadership by War Beasts, Cavalry, Chariots
 and Flammable models. The template's size is the core rulebook's flame template (not in the
@@ -19,11 +26,12 @@ from dataclasses import dataclass
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
-from engine.fantasy.formation import Formation, TargetUnit, lay_out
+from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
 from engine.fantasy.profiles import FireThrowerProfile, FlamingAttacks, MisfireChart
 from engine.fantasy.psychology import LeadershipTest, check_leadership, take_leadership_test
-from engine.fantasy.wounding import WoundRoll, resolve_hits
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules, immune_to_panic
+from engine.fantasy.wounding import WoundRoll, pooled_casualties, resolve_hits
 from engine.geometry import Point
 
 UNIT = "in"
@@ -72,12 +80,24 @@ class FireThrowerShot:
     hits: tuple[FlameHit, ...]
     """Nearest rank (as the machine sees them) first, left to right."""
     casualties: int | None
-    """Models slain; None when no profile was given (the players roll)."""
+    """Models slain, the unsaved wounds pooled on the unit; None when no profile was given (the
+    players roll)."""
     panic_modifiers: tuple[tuple[str, int], ...]
     """Leadership modifiers of the Panic test: Flaming Attacks against those that fear them."""
     panic: LeadershipTest | None
     """The Panic test, rolled when the unit suffered casualties and its Leadership was given."""
     unit: str = UNIT
+    target_rules: TargetRules = TargetRules()
+    """The target's special rules: Dodge, Immunity (Flaming Attacks, Panic, Psychology)."""
+    applied: Applied | None = None
+    """The special rules as they came out against the target's profile; None without a profile."""
+    unsaved: int | None = None
+    """Unsaved wounds of all the hits together (each hit's kept to one model's Wounds); None
+    without a profile."""
+    no_effect: bool = False
+    """Immunity (Flaming Attacks): the flame, not a physical attack, does nothing to the unit."""
+    panic_immunity: str | None = None
+    """The Immunity that spares the unit its Panic test ("Panic", "Psychology"); None when it has none."""
 
     @property
     def fired(self) -> bool:
@@ -104,6 +124,8 @@ class FireThrowerShot:
         left, None when no profile was given and any model slain by the players' rolls means a test."""
         if not self.fired or self.wiped_out:
             return False
+        if self.no_effect or self.panic_immunity is not None:
+            return False
         if self.casualties is None:
             return None if self.hits else False
         return self.casualties > 0
@@ -123,10 +145,12 @@ def fire_fire_thrower(
     aim_file: int | None = None,
     flammable: bool = False,
     leadership: int | None = None,
+    target_rules: TargetRules = TargetRules(),
 ) -> FireThrowerShot:
     """Fire `weapon` at `target`, its wide end aimed at the model `distance` inches from the
     barrel (by default the centre model of the rank facing the machine). A fire thrower with a
-    `range` value may place the narrow end `start` inches out, up to that range."""
+    `range` value may place the narrow end `start` inches out, up to that range. `target_rules`:
+    the target's Dodge and Immunities (Flammable may come through either)."""
     if not 0 < distance <= MAX_DISTANCE:
         raise RulesError(f"Distance {distance:g}\" is not possible here: the target model must be within {MAX_DISTANCE}\".")
     if range is not None and not 0 < range <= MAX_DISTANCE:
@@ -141,17 +165,24 @@ def fire_fire_thrower(
         raise RulesError(f"Start {start:g}\" is not short of the target at {distance:g}\": the wide end must be aimed at it.")
     check_leadership(leadership)
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
+    flammable = flammable or target_rules.flammable
+    # Dodge works only against attacks in the models' front arc: the unit's front must face the machine.
+    target_rules = TargetRules(flammable, target_rules.dodge, target_rules.ethereal, target_rules.always_strikes_last,
+                               target_rules.front_arc and target.facing is Facing.FRONT, target_rules.immune)
+    attack = AttackRules(flaming=True, automatic=True, physical=False)
     t = weapon.template
     fears = flammable or target.troop.key in flaming.troops
-    modifiers = (("Flaming Attacks", -flaming.panic_penalty),) if fears else ()
+    calm = immune_to_panic(target_rules)
+    modifiers = (("Flaming Attacks", -flaming.panic_penalty),) if fears and calm is None else ()
+    no_effect = "flaming" in target_rules.immune
     dice = RecordingDice(dice)
 
-    def record(artillery, misfire, moved, hits, casualties, panic) -> FireThrowerShot:
+    def record(artillery, misfire, moved, hits, casualties, panic, applied=None, unsaved=None) -> FireThrowerShot:
         dice.finish()
         return FireThrowerShot(
             weapon, target, formation, float(distance), aimed, range, float(start), flammable, leadership,
             tuple(dice.rolled), artillery, misfire, moved, t.length, t.narrow_radius, t.wide_radius, hits, casualties,
-            modifiers, panic,
+            modifiers, panic, UNIT, target_rules, applied, unsaved, no_effect and misfire is None, calm,
         )
 
     # The artillery die: a misfire goes to the chart; otherwise the template moves straight on.
@@ -161,18 +192,28 @@ def fire_fire_thrower(
     moved = float(artillery.value)
     tip = Point(0.0, start + moved)
 
-    # Every model under the template is hit: Strength 5, Flaming Attacks.
+    # Every model under the template is hit: Strength 5, Flaming Attacks. Not a physical attack:
+    # against Immunity (Flaming Attacks) it does nothing.
     cells = formation.under_teardrop(tip, t.length, t.narrow_radius, t.wide_radius)
     places = [formation.rank_file(r, c) for r, c in cells]
     wounds: tuple[WoundRoll | None, ...] = (None,) * len(places)
-    if target.profile is not None and places:
-        wounds = resolve_hits(dice, names=[f"rank {r} file {f}" for r, f in places], strength=weapon.strength,
-                              profile=target.profile, reroll_failed_wounds=flammable)
+    applied = None
+    if target.profile is not None:
+        applied = apply_rules(attack, target_rules, target.profile, target.troop)
+        if places and not no_effect:
+            wounds = resolve_hits(dice, names=[f"rank {r} file {f}" for r, f in places], strength=weapon.strength,
+                                  profile=target.profile, reroll_failed_wounds=applied.reroll_failed_wounds,
+                                  ward=applied.ward)
     hits = tuple(FlameHit(r, f, weapon.strength, w) for (r, f), w in zip(places, wounds))
 
-    # A unit that suffers any casualty takes a Panic test (if any of it is left to take one).
-    casualties = None if target.profile is None else sum(1 for h in hits if h.wound.slain)
+    # The wounds pool on the unit; a unit that suffers any casualty takes a Panic test (if any of
+    # it is left to take one, and it is not Immune to Panic).
+    unsaved = casualties = None
+    if target.profile is not None:
+        unsaved, casualties = pooled_casualties(wounds, target.profile, target.ranks * target.files)
+    elif no_effect:
+        unsaved, casualties = 0, 0
     panic = None
-    if casualties and casualties < target.ranks * target.files and leadership is not None:
+    if casualties and casualties < target.ranks * target.files and leadership is not None and calm is None:
         panic = take_leadership_test(dice, "Panic test", leadership, modifiers)
-    return record(artillery, None, moved, hits, casualties, panic)
+    return record(artillery, None, moved, hits, casualties, panic, applied, unsaved)

@@ -33,6 +33,9 @@ ETHEREAL_WARD, ETHEREAL_MAGIC_WARD = 2, 5
 MAX_AP = 6
 IMMUNITIES = ("flaming", "killing-blow", "multiple-wounds", "armour-piercing")
 """The rules an Immunity (...) may name that the bot's attacks carry."""
+PANIC_IMMUNITIES = ("panic", "psychology")
+"""Immunities that spare a unit its Panic test (003:248-250): Immunity (Panic), or Immunity
+(Psychology), which every Frenzied unit has (003:190)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,14 +76,23 @@ class TargetRules:
     """The attacks come from within the models' front arc (Dodge works against no others)."""
     immune: tuple[str, ...] = ()
     """Immunity (...): the rules it ignores, of "flaming", "killing-blow", "multiple-wounds",
-    "armour-piercing"."""
+    "armour-piercing", and "panic" or "psychology" (no Panic test)."""
 
     def __post_init__(self) -> None:
         if self.dodge is not None and (isinstance(self.dodge, bool) or not 2 <= self.dodge <= 6):
             raise RulesError(f"Dodge ({self.dodge}+) is not possible: give 2 to 6.")
-        bad = [r for r in self.immune if r not in IMMUNITIES]
+        bad = [r for r in self.immune if r not in IMMUNITIES + PANIC_IMMUNITIES]
         if bad:
-            raise RulesError(f"Immunity ({', '.join(bad)}) is not one the bot applies: give {', '.join(IMMUNITIES)}.")
+            raise RulesError(f"Immunity ({', '.join(bad)}) is not one the bot applies: give "
+                             f"{', '.join(IMMUNITIES + PANIC_IMMUNITIES)}.")
+
+
+def immune_to_panic(target: TargetRules) -> str | None:
+    """The Immunity that spares the unit a Panic test ("Panic" or "Psychology"), or None (003:248-250)."""
+    for rule in PANIC_IMMUNITIES:
+        if rule in target.immune:
+            return rule.capitalize()
+    return None
 
 
 
@@ -107,7 +119,7 @@ def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troo
     rules: list[str] = []
     # Immunity: the model ignores the rules named; attacks that are not physical and carry one of
     # them do nothing at all (Special Rules: Immunity).
-    carried = {"flaming": attack.flaming, "killing-blow": attack.killing_blow,
+    carried = {"panic": False, "psychology": False, "flaming": attack.flaming, "killing-blow": attack.killing_blow,
                "multiple-wounds": attack.multiple_wounds is not None, "armour-piercing": bool(attack.armour_piercing)}
     ignored = [r for r in target.immune if carried[r]]
     if ignored and not attack.physical:

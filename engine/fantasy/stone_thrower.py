@@ -7,6 +7,11 @@ number in inches; a HIT lands on target, or for an indirect shot scatters along 
 small arrow by the artillery number less the crew's Ballistic Skill (never below nothing); then
 the damage: the model under the centre hole at the higher Strength with Multiple Wounds, every
 other model under the template at the lower Strength.
+
+The wounds of all the hits pool on the unit (as seed 000:144 counts a template's casualties by the
+unit): the centre hit's Multiple Wounds never go beyond its own model's Wounds (000:122), and the
+unit loses a whole model for each full set of Wounds among the unsaved wounds together. Dodge (n)
+is a ward save against the template when the machine is in the models' front arc (003:94).
 """
 
 from __future__ import annotations
@@ -16,10 +21,11 @@ from dataclasses import dataclass
 
 from engine.dice import Dice, DieKind, DieRoll, RecordingDice, pick_at_random
 from engine.errors import RulesError
-from engine.fantasy.formation import Formation, TargetUnit, lay_out
+from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
 from engine.fantasy.profiles import MisfireChart, StoneThrowerProfile
-from engine.fantasy.wounding import WoundRoll, resolve_hit
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
+from engine.fantasy.wounding import WoundRoll, pooled_casualties, resolve_hits
 from engine.geometry import Point, heading
 
 UNIT = "in"
@@ -88,6 +94,14 @@ class StoneShot:
     hits: tuple[TemplateHit, ...]
     """The centre hit first, then the other models, nearest rank first and left to right."""
     unit: str = UNIT
+    target_rules: TargetRules = TargetRules()
+    """The target's special rules (Dodge), its front arc as the shot found it."""
+    applied: Applied | None = None
+    """The special rules as they came out against the target's profile; None without a profile."""
+    unsaved: int | None = None
+    """Unsaved wounds of all the hits together; None without a profile (or nothing fired)."""
+    casualties: int | None = None
+    """Models slain, the unsaved wounds pooled on the unit; None without a profile (or nothing fired)."""
 
     @property
     def fired(self) -> bool:
@@ -105,10 +119,12 @@ def fire_stone_thrower(
     ballistic_skill: int | None = None,
     aim_rank: int | None = None,
     aim_file: int | None = None,
+    target_rules: TargetRules = TargetRules(),
 ) -> StoneShot:
     """Fire `weapon` at `target`, the template's centre `distance` inches from the crossbar over
     the model at `aim_rank`, `aim_file` (by default the centre model of the rank facing the
-    machine). An `indirect` shot needs the crew's `ballistic_skill`."""
+    machine). An `indirect` shot needs the crew's `ballistic_skill`. `target_rules`: the target's
+    Dodge."""
     # Choose target: in range, the template's centre over a model of the target unit.
     if not weapon.min_range <= distance <= weapon.max_range:
         raise RulesError(
@@ -122,13 +138,22 @@ def fire_stone_thrower(
         raise RulesError("An indirect shot scatters by the artillery die less the crew's Ballistic Skill: give bs.")
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     aim = Point(0.0, float(distance))
+    # Dodge works only against attacks in the models' front arc: the unit's front must face the machine.
+    target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
+                               target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
+                               target_rules.immune)
+    applied = None if target.profile is None else apply_rules(AttackRules(automatic=True), target_rules, target.profile, target.troop)
     dice = RecordingDice(dice)
 
     def record(misfire, direction, moved, centre, choice, picked, hits) -> StoneShot:
         dice.finish()
+        unsaved = casualties = None
+        if target.profile is not None and misfire is None:
+            unsaved, casualties = pooled_casualties([h.wound for h in hits], target.profile, target.ranks * target.files)
         return StoneShot(
             weapon, target, formation, float(distance), aim, aimed, indirect, ballistic_skill, tuple(dice.rolled),
             misfire, scatter, artillery, direction, moved, centre, weapon.template.radius, choice, picked, hits,
+            UNIT, target_rules, applied, unsaved, casualties,
         )
 
     # Scatter: the scatter die and the artillery die together.
@@ -159,19 +184,20 @@ def fire_stone_thrower(
     hits: list[TemplateHit] = []
     for row, col in under_hole:
         hits.append(_hit(dice, target, formation.rank_file(row, col), TemplateHitKind.CENTRE,
-                         weapon.centre_strength, weapon.centre_wounds))
+                         weapon.centre_strength, weapon.centre_wounds, applied))
     for row, col in formation.under_circle(centre, weapon.template.radius):
         if (row, col) not in under_hole:
             hits.append(_hit(dice, target, formation.rank_file(row, col), TemplateHitKind.TEMPLATE,
-                             weapon.strength, None))
+                             weapon.strength, None, applied))
     return record(None, direction, moved, centre, choice, picked, tuple(hits))
 
 
 def _hit(dice: Dice, target: TargetUnit, rank_file: tuple[int, int], kind: TemplateHitKind,
-         strength: int, wounds_die: DieKind | None) -> TemplateHit:
+         strength: int, wounds_die: DieKind | None, applied: Applied | None) -> TemplateHit:
+    """One model's hit, resolved on its own (to wound, armour, ward, Multiple Wounds)."""
     rank, file = rank_file
     wound = None
     if target.profile is not None:
-        wound = resolve_hit(dice, strength=strength, profile=target.profile, multiple_wounds=wounds_die,
-                            who=f"rank {rank} file {file}")
+        (wound,) = resolve_hits(dice, names=[f"rank {rank} file {file}"], strength=strength, profile=target.profile,
+                                multiple_wounds=wounds_die, ward=applied.ward)
     return TemplateHit(rank, file, kind, strength, wounds_die, wound)

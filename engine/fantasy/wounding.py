@@ -201,3 +201,13 @@ def resolve_hits(
             ward_needed if ok else None, ward_die, sv, multiple, wounds, wounds >= profile.wounds, reroll, kb,
         ))
     return tuple(out)
+
+
+def pooled_casualties(wounds: Sequence[WoundRoll | None], profile: Profile, models: int) -> tuple[int, int]:
+    """What the hits of one attack do to a unit of `models` models with `profile`, as the wounds
+    pool on it (core rules, seed 000:144): the unsaved wounds of every hit added up (each hit's
+    Multiple Wounds already kept to one model's Wounds, seed 000:122), and a whole model lost for
+    each full set of Wounds among them, never more models than the unit has. Returns (unsaved
+    wounds, models slain). With one Wound a model this is one model per unsaved wound, as before."""
+    unsaved = sum(w.wounds for w in wounds if w is not None)
+    return unsaved, min(models, unsaved // profile.wounds)

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy.words.common import SYSTEM, inches, target_text, wound_text
+from cogs.fantasy.words.common import SYSTEM, inches, one_model_each, pooled_text, target_text, wound_text
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.breath_weapon import BreathShot
 
@@ -23,9 +23,9 @@ def breath_reply(shot: BreathShot) -> Reply:
         n = len(shot.hits)
         outcome = f"{n} model{'s' * (n != 1)} under the template, hit at S{shot.strength}"
         if shot.casualties is not None:
-            outcome += f"; {shot.casualties} slain"
+            outcome += "; " + pooled_text(shot.unsaved, shot.casualties, shot.target.profile.wounds)
         outcome += "."
-    lines = [wound_text(f"R{h.rank} F{h.file}", h.wound) if h.wound else f"R{h.rank} F{h.file}: S{shot.strength}"
+    lines = [wound_text(f"R{h.rank} F{h.file}", h.wound, one_model=one_model_each(shot.target)) if h.wound else f"R{h.rank} F{h.file}: S{shot.strength}"
              for h in shot.hits]
     rules = ["Breath Weapon: flame template from the base, automatic hits"]
     rules += list(shot.applied.rules) if shot.applied else []
@@ -47,7 +47,7 @@ def breath_reply(shot: BreathShot) -> Reply:
         "distance": shot.distance, "strength": shot.strength, "breathed": shot.breathed,
         "hits": [{"rank": h.rank, "file": h.file, "wounds": None if h.wound is None else h.wound.wounds,
                   "slain": None if h.wound is None else h.wound.slain} for h in shot.hits],
-        "casualties": shot.casualties, "rules": rules,
+        "casualties": shot.casualties, "unsaved": shot.unsaved, "rules": rules,
     }
     return Reply(embed=embed, image=None, filename="", command="breath", system=SYSTEM, dice=shot.dice,
                  summary=tuple(summary), fields=fields)

@@ -10,7 +10,9 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy.words.common import SYSTEM, inches, misfire_json, misfire_line, misfire_outcome, target_text, wound_text
+from cogs.fantasy.words.common import (
+    SYSTEM, dodge_lines, inches, misfire_json, misfire_line, misfire_outcome, pooled_text, target_text, wound_text,
+)
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.cannon import CannonHit, CannonShot
 from engine.fantasy.wounding import armour_save_needed
@@ -42,9 +44,8 @@ def outcome_line(shot: CannonShot) -> str:
         hits = f"{len(sure)} model{'s' * (len(sure) != 1)} hit"
         if len(sure) != len(shot.hits):
             hits += f" (+{len(shot.hits) - len(sure)} if the monster dies)"
-    if shot.target.profile is not None and sure:
-        slain = sum(1 for h in sure if h.wound and h.wound.slain)
-        hits += f", {slain} slain"
+    if shot.casualties is not None and sure:
+        hits += ", " + pooled_text(shot.unsaved, shot.casualties, shot.target.profile.wounds)
     stop = ""
     if shot.stopped_by is not None:
         h = shot.hits[shot.stopped_by]
@@ -119,6 +120,10 @@ def json_fields(shot: CannonShot) -> dict[str, Any]:
             "rank": shot.hits[shot.stopped_by].rank, "file": shot.hits[shot.stopped_by].file,
         },
         "hits": [hit(h) for h in shot.hits],
+        "unsaved": shot.unsaved,
+        "casualties": shot.casualties,
+        "dodge": shot.target_rules.dodge,
+        "rules": list(shot.applied.rules) if shot.applied is not None else [],
     }
 
 
@@ -137,6 +142,9 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
         embed.add_field(name="Hits", value=clip_lines(hit_lines) or "none", inline=False)
     embed.add_field(name="Shot", value=clip_lines(shot_lines(shot)), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "cannon"), inline=False)
+    rules = dodge_lines(shot.applied, shot.target_rules, shot.target.troop) if shot.misfire is None else []
+    if rules:
+        embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     if shot.target.profile is None and shot.hits:
         embed.add_field(
             name="Your rolls",
@@ -146,7 +154,7 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
     embed.set_footer(text=f"{shot.weapon.source} · {', '.join(shot.weapon.special_rules)}")
     summary = [outcome, dice_summary(shot.dice)]
     summary += [misfire_line(shot.misfire)] if shot.misfire is not None else [f"Hit: {line}" for line in hit_lines]
-    summary += shot_lines(shot)
+    summary += shot_lines(shot) + ([f"Rules applied: {'; '.join(rules)}"] if rules else [])
     return Reply(
         embed=embed, image=image, filename=f"{shot.weapon.key}.png", command=f"fire {shot.weapon.key}",
         system=SYSTEM, dice=shot.dice, summary=tuple(summary), fields=json_fields(shot),

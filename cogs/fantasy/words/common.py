@@ -11,6 +11,7 @@ from engine.fantasy.formation import TargetUnit
 from engine.fantasy.misfire import Misfire
 from engine.fantasy.psychology import LeadershipTest
 from engine.fantasy.shooting import Cover, ToHit
+from engine.fantasy.special_rules import MOUNTED
 from engine.fantasy.wounding import WoundRoll
 
 SYSTEM = "warhammer-fantasy"
@@ -118,3 +119,33 @@ def misfire_json(m: Misfire | None) -> dict[str, Any] | None:
     if m.awaits_roll:
         return {"roll": None, "result": "awaiting roll"}
     return {"roll": m.roll.value, "result": m.row.outcome.value}
+
+
+def pooled_text(unsaved: int | None, casualties: int | None, wounds_each: int) -> str:
+    """The casualties of many hits on one unit: ``3 slain``, or for models of several Wounds
+    ``5 unsaved wounds pool on the unit: 2 slain`` (the wounds pool, seed 000:144)."""
+    if casualties is None:
+        return ""
+    if wounds_each == 1 or unsaved is None:
+        return f"{casualties} slain"
+    return f"{unsaved} unsaved wound{'s' * (unsaved != 1)} pool on the unit (W{wounds_each}): {casualties} slain"
+
+
+def one_model_each(target: TargetUnit) -> bool:
+    """Whether each hit's line may say its model is slain or survives: only when a model has one
+    Wound; with more the wounds pool on the unit and the line gives the wounds alone."""
+    return target.profile is None or target.profile.wounds == 1
+
+
+def dodge_lines(applied, target_rules, troop=None) -> list[str]:
+    """What the target's Dodge did against a war machine's shot, in words (empty without Dodge):
+    the rules applied against its profile, or, with no profile, the ward save the players roll."""
+    if target_rules.dodge is None:
+        return []
+    if applied is not None:
+        return [x for x in applied.rules if "Dodge" in x or x.startswith("ward save")]
+    if not target_rules.front_arc:
+        return [f"Dodge ({target_rules.dodge}+): not used, the machine is outside its front arc"]
+    if troop is not None and troop.key in MOUNTED:
+        return [f"Dodge ({target_rules.dodge}+): not used, {troop.name} are mounted"]
+    return [f"Dodge ({target_rules.dodge}+): a ward save against each wound (the machine is in its front arc)"]

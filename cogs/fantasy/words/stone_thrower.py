@@ -9,18 +9,21 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy.words.common import SYSTEM, inches, misfire_json, misfire_line, misfire_outcome, target_text, wound_text
+from cogs.fantasy.words.common import (
+    SYSTEM, inches, misfire_json, misfire_line, misfire_outcome, one_model_each, pooled_text, target_text, wound_text,
+)
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.stone_thrower import StoneShot, TemplateHit, TemplateHitKind
 from engine.geometry import clock_face
+from cogs.fantasy.words.common import dodge_lines
 
 
-def hit_text(hit: TemplateHit) -> str:
+def hit_text(hit: TemplateHit, one_model: bool = True) -> str:
     """``R1 F3 centre hole: S10, D6 wounds if it wounds`` or the wound rolls."""
     where = "centre hole" if hit.kind is TemplateHitKind.CENTRE else "under the template"
     head = f"R{hit.rank} F{hit.file} {where}"
     if hit.wound is not None:
-        return wound_text(head, hit.wound)
+        return wound_text(head, hit.wound, one_model=one_model)
     wounds = f"{hit.wounds_die.value} wounds" if hit.wounds_die else "1 wound"
     return f"{head}: S{hit.strength}, {wounds} if it wounds"
 
@@ -40,9 +43,8 @@ def outcome_line(shot: StoneShot) -> str:
     if others:
         parts.append(f"{others} more under the template")
     hits = ", ".join(parts) if parts else "no models under the template"
-    if shot.target.profile is not None and shot.hits:
-        slain = sum(1 for h in shot.hits if h.wound and h.wound.slain)
-        hits += f"; {slain} slain"
+    if shot.casualties is not None and shot.hits:
+        hits += "; " + pooled_text(shot.unsaved, shot.casualties, shot.target.profile.wounds)
     return f"{start}: {hits}."
 
 
@@ -96,6 +98,10 @@ def json_fields(shot: StoneShot) -> dict[str, Any]:
         "centre": None if shot.centre is None else {"x": round(shot.centre.x, 3), "y": round(shot.centre.y, 3)},
         "centre_choice": [{"rank": r, "file": f} for r, f in shot.centre_choice],
         "hits": [hit(h) for h in shot.hits],
+        "unsaved": shot.unsaved,
+        "casualties": shot.casualties,
+        "dodge": shot.target_rules.dodge,
+        "rules": list(shot.applied.rules) if shot.applied is not None else [],
     }
 
 
@@ -105,13 +111,16 @@ def stone_thrower_reply(shot: StoneShot, image: bytes | None) -> Reply:
     title = f"{shot.weapon.name}{' (indirect)' if shot.indirect else ''}: {inches(shot.distance)} at the target"
     embed = discord.Embed(title=title, description=f"**{outcome}**", colour=colour)
     embed.add_field(name="Dice", value=dice_lines(shot.dice), inline=False)
-    hit_lines = [hit_text(h) for h in shot.hits]
+    hit_lines = [hit_text(h, one_model_each(shot.target)) for h in shot.hits]
     if shot.misfire is not None:
         embed.add_field(name="Misfire", value=misfire_line(shot.misfire), inline=False)
     else:
         embed.add_field(name="Hits", value=clip_lines(hit_lines) or "none", inline=False)
     embed.add_field(name="Shot", value=clip_lines(shot_lines(shot)), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "stone thrower"), inline=False)
+    rules = dodge_lines(shot.applied, shot.target_rules, shot.target.troop) if shot.misfire is None else []
+    if rules:
+        embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     if shot.target.profile is None and shot.hits:
         w = shot.weapon
         embed.add_field(
@@ -123,7 +132,7 @@ def stone_thrower_reply(shot: StoneShot, image: bytes | None) -> Reply:
     embed.set_footer(text=f"{shot.weapon.source} · {', '.join(shot.weapon.special_rules)}")
     summary = [outcome, dice_summary(shot.dice)]
     summary += [misfire_line(shot.misfire)] if shot.misfire is not None else [f"Hit: {line}" for line in hit_lines]
-    summary += shot_lines(shot)
+    summary += shot_lines(shot) + ([f"Rules applied: {'; '.join(rules)}"] if rules else [])
     return Reply(
         embed=embed, image=image, filename=f"{shot.weapon.key}.png", command=f"fire {shot.weapon.key}",
         system=SYSTEM, dice=shot.dice, summary=tuple(summary), fields=json_fields(shot),
