@@ -32,11 +32,13 @@ from engine.inputs import quote
 from engine.warmaster import structure
 from engine.wh40k import penetration
 from engine.odds.enumeration import BUDGET, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
+from engine.odds.enumeration import THROWS as ENGINE_THROWS, TimeCut, seed_of
 from renders.odds.picture import render_odds
 
 MAX_LINE = 400
-THROWS = 6_000
-"""Seeded throws for an estimate: a chance near one half is then known to about ±0.6%."""
+THROWS = ENGINE_THROWS
+"""Seeded throws for an estimate (engine/odds/enumeration.py: 4,000, a chance near one half known to
+about ±0.8%; fewer within its dice budget), from a seed derived from the shot."""
 PRICED = PRICED_COMMANDS
 """Top-level commands whose shots /odds prices (every command that resolves dice)."""
 NOT_PRICED = {
@@ -117,10 +119,14 @@ def price(priced: Priced, shown: str, directions: int | None = None, pools: froz
     purposes as multisets), else estimated."""
     try:
         return exact(priced, shown, directions, pools)
+    except TimeCut as e:  # the safety net, not the budget: the answer says so
+        reason = str(e)
     except TooMany:
         reason = f"more than {BUDGET:,} ways the dice can fall"
-    sample = simulate(driven(priced), runs=THROWS)
-    return tally(shown, ((None, r) for r in sample.results), ways=sample.runs, reason=reason)
+    # a fixed number of throws from a seed derived from the shot: the same digits on any machine
+    sample = simulate(driven(priced), runs=THROWS, seed=seed_of(shown))
+    return tally(shown, ((None, r) for r in sample.results), ways=sample.runs, reason=reason,
+                 seed=sample.seed, planned=sample.planned, cut=sample.cut)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ the same fractions (a test enumerates both ways and compares)."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from collections.abc import Callable
@@ -40,16 +41,34 @@ T = TypeVar("T")
 BUDGET = 8_000
 """Leaves enumerated at most before the caller is told to estimate instead."""
 DICE_BUDGET = 60_000
-"""Dice thrown at most for one price, enumerated or simulated."""
-SECONDS = 0.4
-"""The engine's time one price may take, enumerating and then simulating (thread CPU time): a
-procedure slow per throw (a battery's geometry, a horde under a template) gets fewer throws, a
-wider error, and a bounded wait. The only thing here that depends on the machine: None (the
-pictures of the docs) bounds by dice alone, so the same throws come out everywhere."""
+"""Dice thrown at most for one price, enumerated or simulated (counted, so the same on every machine)."""
+THROWS = 4_000
+"""Seeded throws for an estimate: a chance near one half is then known to about ±0.8% (one
+standard error); fewer when the throws would pass :data:`DICE_BUDGET` dice."""
+SECONDS = 3.0
+"""The safety net, not the measure: the engine's time (thread CPU) one price may take enumerating,
+and again throwing. What is counted or thrown is fixed by the dice alone (:data:`BUDGET` ways,
+:data:`DICE_BUDGET` dice, :data:`THROWS` throws from a seed derived from the shot), so the same
+line gives the same digits on any machine; every shot in benchmarks/bench_odds.py finishes in well
+under half of this on the project's 2-core machine. Should a much slower machine reach it, the
+count or the throws stop there and the answer says so (:attr:`Sample.cut`, :class:`TimeCut`).
+None: no net at all (the docs' pictures)."""
+
+
+def seed_of(line: str) -> int:
+    """The seed of a shot's throws, derived from the shot itself (its command and options as
+    written back by /odds, in the command's own order): the same shot throws the same dice on
+    every machine and in every run, and the answer states it so anyone can repeat them."""
+    return int.from_bytes(hashlib.sha256(b"bombardier-odds\n" + line.encode("utf-8")).digest()[:4], "big")
 
 
 class TooMany(Exception):
     """The procedure's tree of dice has more leaves than the budget."""
+
+
+class TimeCut(TooMany):
+    """The count was cut by the time bound (:data:`SECONDS`), not by the budget: only on a machine
+    far slower than the one the bounds were set on; the answer says so."""
 
 
 _D6: dict[tuple[str, int], DieRoll] = {}
@@ -171,9 +190,10 @@ def enumerate_outcomes(procedure: Callable[[EnumeratingDice], T], *, budget: int
             raise TooMany(f"more than {budget:,} ways the dice can fall")
         taken = path + (0,) * (len(faces) - len(path))
         leaves.append(Leaf(dice.chance, result))
-        if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET or (
-                stop is not None and not len(leaves) % every and time.thread_time() > stop):
+        if len(leaves) + len(paths) > budget or thrown > DICE_BUDGET:
             raise TooMany(f"more than {min(budget, len(leaves) + len(paths)):,} ways the dice can fall")
+        if stop is not None and not len(leaves) % every and time.thread_time() > stop:
+            raise TimeCut(f"the count of every way was cut by the time bound after {len(leaves):,} ways")
         if len(leaves) == PROBE_AFTER and tree_size(procedure, directions=directions, pools=pools) > PROBE_FACTOR * budget:
             raise TooMany(f"about {PROBE_FACTOR * budget:,} ways the dice can fall or more")
         for i in range(len(faces) - 1, len(path) - 1, -1):  # the new dice's other faces, still to run
@@ -235,6 +255,13 @@ def exact_sum(chances) -> Fraction:
 class Sample(Generic[T]):
     results: tuple[T, ...]
     runs: int
+    """Throws made."""
+    planned: int = 0
+    """Throws planned: the runs asked for, fewer when they would pass the dice budget."""
+    seed: int = 17
+    """The seed the throws came from (throw `n` rolls ``RandomDice(seed * 1_000_003 + n)``)."""
+    cut: bool = False
+    """The time bound (the safety net) stopped the throws before :attr:`planned`."""
 
 
 class _Counting(RandomDice):
@@ -246,26 +273,33 @@ class _Counting(RandomDice):
         super().__init__(seed)
         self.drawn = 0
 
-    def _pick(self, n: int) -> int:
+    def roll(self, kind: DieKind, purpose: str, *, small_arrow: bool = False, sides: int | None = None) -> DieRoll:
         self.drawn += 1
-        return super()._pick(n)
+        return super().roll(kind, purpose, small_arrow=small_arrow, sides=sides)
 
 
 MIN_THROWS = 100
 
 
-def simulate(procedure: Callable[[RandomDice], T], *, runs: int, seed: int = 17,
+def simulate(procedure: Callable[[RandomDice], T], *, runs: int = THROWS, seed: int = 17,
              seconds: float | None | str = "default") -> Sample[T]:
-    """Up to `runs` throws of the bot's own dice (seeded: the same throws every time): fewer when
-    a throw takes many dice (within :data:`DICE_BUDGET`) or much time (within `seconds`), never
-    fewer than :data:`MIN_THROWS`."""
+    """`runs` throws of the bot's own dice from `seed` (throw `n` from ``seed * 1_000_003 + n``:
+    the same throws every time), or fewer when they would pass :data:`DICE_BUDGET` dice (never
+    fewer than :data:`MIN_THROWS`). How many is decided by the dice alone, never by the clock:
+    `seconds` of thread time (:data:`SECONDS`) is only a safety net, and a sample it stopped says
+    so (:attr:`Sample.cut`)."""
     seconds = SECONDS if seconds == "default" else seconds
-    first = _Counting(seed * 1_000_003)
-    began = time.thread_time()
-    results = [procedure(first)]
-    took = max(time.thread_time() - began, 1e-6)
-    runs = max(1, min(runs, max(MIN_THROWS, DICE_BUDGET // max(first.drawn, 1))))
-    if seconds is not None:
-        runs = min(runs, max(MIN_THROWS, int(seconds / took)))
-    results += [procedure(RandomDice(seed * 1_000_003 + n)) for n in range(1, runs)]
-    return Sample(tuple(results), runs)
+    stop = None if seconds is None else time.thread_time() + seconds
+    results: list[T] = []
+    thrown = 0
+    planned = max(1, runs)
+    for n in range(planned):
+        dice = _Counting(seed * 1_000_003 + n)
+        results.append(procedure(dice))
+        thrown += dice.drawn
+        if len(results) >= MIN_THROWS and thrown >= DICE_BUDGET:
+            planned = len(results)  # the dice budget spent: decided by the dice alone, the same everywhere
+            break
+        if stop is not None and time.thread_time() > stop and len(results) >= min(MIN_THROWS, planned):
+            return Sample(tuple(results), len(results), planned, seed, len(results) < planned)
+    return Sample(tuple(results), len(results), planned, seed, False)

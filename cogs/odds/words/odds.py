@@ -196,6 +196,13 @@ class Odds:
     """The centre of landing on the target, in the grid's own measure: (ranks from the unit's front
     edge, files from its left edge, the chance the shot lands at all); None for a shot with no
     landing point (a bolt, a penetration) or one that never lands."""
+    seed: int | None = None
+    """An estimate's seed, derived from the shot (engine/odds/enumeration.py ``seed_of``): the same
+    line throws the same dice on any machine."""
+    planned: int | None = None
+    """An estimate's throws planned (:attr:`ways` are those made: fewer only when :attr:`cut`)."""
+    cut: bool = False
+    """The time bound (a safety net a much slower machine might reach) stopped the throws early."""
 
 
 def hit_models(result: Any) -> tuple[int, int, set[tuple[int, int]]] | None:
@@ -221,7 +228,7 @@ def landing_point(result: Any) -> tuple[float, float] | None:
 
 
 def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: int, reason: str | None = None,
-          how: str | None = None) -> Odds:
+          how: str | None = None, seed: int | None = None, planned: int | None = None, cut: bool = False) -> Odds:
     """Add up `weighted` (each result with its exact chance, or None for one of `ways` equally
     likely throws) into :class:`Odds`."""
     exact = reason is None
@@ -271,7 +278,8 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
                           for name in names if name != "destroyed")
     cells = tuple(tuple(n / common for n in row) for row in grid) if grid else ()
     landing = (rank_sum / landed, file_sum / landed, landed / common) if landed else None
-    return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells, how, landing)
+    return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells, how, landing,
+                None if exact else seed, None if exact else (planned or ways), cut and not exact)
 
 
 def percent(c: Chance) -> str:
@@ -288,8 +296,15 @@ def method_line(o: Odds) -> str:
         return f"Exact: {o.exact_how}, through the same procedure the referee runs."
     if o.exact:
         return f"Exact: every way the dice can fall ({o.ways:,}), through the same procedure the referee runs."
-    return (f"Estimated: {o.ways:,} throws of the bot's dice through the referee's own procedure ({o.reason}); "
-            "each chance ± its standard error.")
+    return (f"Estimated: {throws(o)} of the bot's dice through the referee's own procedure ({o.reason}); "
+            "each chance ± its standard error" + ("; the time bound cut the throws short, so on a faster machine "
+                                                  "the digits differ." if o.cut else "."))
+
+
+def throws(o: Odds) -> str:
+    """An estimate's throws and their seed: anyone can repeat them, on any machine."""
+    made = f"{o.ways:,} of {o.planned:,} throws" if o.cut and o.planned else f"{o.ways:,} throws"
+    return made if o.seed is None else f"{made} (seed {o.seed})"
 
 
 def outcome_lines(o: Odds) -> list[str]:
@@ -314,7 +329,7 @@ def odds_json(o: Odds) -> dict[str, Any]:
 
     return {
         "line": o.line, "method": "exact" if o.exact else "estimated", "ways": o.ways, "reason": o.reason,
-        "how": o.exact_how,
+        "how": o.exact_how, "seed": o.seed, "throws_planned": o.planned, "cut": o.cut,
         "outcomes": [{"outcome": label, **c(ch)} for label, ch in o.outcomes],
         "expected": dict(o.expected),
         "distributions": {name: [{"value": v, **c(ch)} for v, ch in values] for name, values in o.distributions},
@@ -330,7 +345,7 @@ def how(o: Odds) -> str:
     if o.exact:
         return f"exact: every way the dice can fall ({o.ways:,})"
     worst = max((c.error or 0.0) for _, c in o.outcomes)
-    return f"estimated: {o.ways:,} throws, each chance within ±{worst * 100:.1f}% (one standard error)"
+    return f"estimated: {throws(o)}, each chance within ±{worst * 100:.1f}% (one standard error)"
 
 
 def _slain(o: Odds) -> tuple[tuple[int, Chance], ...] | None:
