@@ -283,7 +283,8 @@ def warmaster() -> WarmasterData:
                                                             v["bounce"], v["position_shift"], tuple(v["effects"]), v["source"])
                                           for k, v in raw["siege_artillery"].items()}),
         siege=SiegeRules(s["ram_hits"], s["failed_batter_fall_back"], s["sally_gate_dice"], s["breaching_per_1000"],
-                         tuple(s["wall_breaching"]), s["source"], s.get("giant_hits", 8), s.get("giant_armour", 5)),
+                         tuple(s["wall_breaching"]), s["source"], s.get("giant_hits", 8), s.get("giant_armour", 5),
+                         s.get("siege_tower_reach", 4)),
         scenarios=MappingProxyType({k: Scenario(k, v["name"], v["last_turn"], v["source"], v.get("ends_from_turn", 0), v.get("ends_on", 0),
                                                 v.get("relief_from_turn", 0), v.get("relief_on", 0), v.get("dispatch_bonus", 0))
                                     for k, v in raw["scenarios"].items()}),

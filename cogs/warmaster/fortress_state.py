@@ -14,9 +14,34 @@ DATA = warmaster()
 
 
 def fortress(store: Store, channel_id: int, tested: str | None = None) -> Fortress:
-    return Fortress(tuple(SectionState(s.section, DATA.structures[s.kind], s.gate, s.tokens, s.breached)
-                          for s in sieges.sections(store, channel_id)),
+    """The channel's sections as the rules have them: a gate whose tower has fallen is shown fallen
+    with it (seed 001, Fortification list, footnote 2), even if it was kept before that was linked."""
+    rows = sieges.sections(store, channel_id)
+    fallen = {s.section for s in rows if s.breached and not s.gate}
+    return Fortress(tuple(SectionState(s.section, DATA.structures[s.kind], s.gate, s.tokens,
+                                       s.breached or (s.gate and s.section.endswith(" (gate)") and s.section[:-7] in fallen))
+                          for s in rows),
                     None if tested is None else sieges.section_name(tested))
+
+
+def _kind_name(kind: str) -> str:
+    return DATA.structures[kind].name.lower()
+
+
+def check_kind(store: Store, channel_id: int, name: str, kind: str, gate: bool) -> None:
+    """A section keeps the kind it was first named with, and only a gateway tower or a palisade
+    tower has a gate (seed 001, Fortification list: footnote 2 is on those two only)."""
+    if gate and DATA.structures[kind].gate_points is None:
+        raise RulesError(f"gate: a {_kind_name(kind)} has no gate of its own; only a gateway tower or a palisade tower has one. "
+                         "Leave gate out, or give kind gateway-tower or palisade-tower.")
+    tower = sieges.get_section(store, channel_id, name)
+    if tower is not None and not tower.gate and tower.kind != kind:
+        has = "" if DATA.structures[tower.kind].gate_points is not None else f" (a {_kind_name(tower.kind)} has no gate)"
+        raise RulesError(f"Section '{name}' is a {_kind_name(tower.kind)}, not a {_kind_name(kind)}{has}: give kind {tower.kind}.")
+    kept = sieges.get_section(store, channel_id, gate_row(name))
+    if kept is not None and kept.kind != kind:
+        raise RulesError(f"Section '{name}' is a {_kind_name(kept.kind)} (its gate is kept), not a {_kind_name(kind)}: "
+                         f"give kind {kept.kind}.")
 
 
 def gate_row(name: str) -> str:
@@ -35,9 +60,10 @@ def section_test(store: Store, channel_id: int, section: str, kind: str, gate: b
     name = sieges.section_name(section)
     if not name or len(name) > 40:
         raise RulesError(f"Section '{quote(section)}': give a name of 1 to 40 characters.")
-    if DATA.structures[kind].gate_points is None:
-        return _one_section(store, channel_id, name, kind, gate, dice, procedure, shot)
     with store.transaction():
+        check_kind(store, channel_id, name, kind, gate)
+        if DATA.structures[kind].gate_points is None:
+            return _one_section(store, channel_id, name, kind, gate, dice, procedure, shot)
         tower = sieges.get_section(store, channel_id, name)
         if gate:
             if tower is not None and tower.gate:

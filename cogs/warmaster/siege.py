@@ -175,6 +175,11 @@ class SiegeCog(commands.Cog):
         d_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, d_armour: Range[int, 0, 6] = 0, won: bool = False,
         flyers: bool = False, more: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
+        if kind in ("ramparts", "tower") and (a_fighting != 1 or d_fighting != 1):
+            where = "On a counter-attacked rampart" if kind == "ramparts" else "At a tower"
+            bad = f"a_fighting:{a_fighting}" if a_fighting != 1 else f"d_fighting:{d_fighting}"
+            raise RulesError(f"{bad}: {where.lower()} only one stand of each unit fights, answered by one defending stand. "
+                             "Give 1 (or leave it out); another unit, or another facing of the tower, goes in more:.")
         att = Fighters(unit("attackers", stands=a_stands, hits=a_hits, armour=a_armour, position="open", troop="infantry"),
                        a_fighting, a_attacks, flyers=flyers)
         dfn = Fighters(unit("defenders", stands=d_stands, hits=d_hits, armour=d_armour, position="fortified", troop="infantry"),
@@ -182,7 +187,7 @@ class SiegeCog(commands.Cog):
         others = more_attackers(more)
         result = await off_the_loop(interaction, lambda: assault(new_dice(self.bot, dice), DATA.positions, att, dfn,
                                                                  kind=AssaultKind(kind), shot_hits=shot_hits, others=others,
-                                                                 won_before=won))
+                                                                 won_before=won, tower_reach=DATA.siege.siege_tower_reach))
         await send_reply(interaction, after_siege_roll(self.bot, interaction, assault_reply(result)))
 
     @siege.command(name="sally-gate", description="Is the sally gate left open?")

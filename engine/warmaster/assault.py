@@ -19,15 +19,25 @@ ramparts, Towers, Siege towers), one round of combat.
    * a tower: its defenders count as fortified; once the attackers have won a first round
      (``won_before``) they fight their way in, the defenders count as defended and the attackers
      gain the pursuit bonus (+1 attack a stand).
+   On a counter-attacked rampart and at a tower only one stand of each unit fights, and the
+   defenders answer each with one stand: other units (or other facings of a tower) come in as
+   ``others``.
    Hits are rolled, then armour (core rules); the side that struck more hits wins. Other
-   attacking units in the same assault (``others``) each strike and are struck on their own, and
-   every hit counts in the one combat result.
+   attacking units in the same assault (``others``) each strike and are struck on their own, but
+   it is one combat: every unit's hits on the defenders are added up before their stands are
+   taken (:attr:`Assault.defenders_lost`), and every hit counts in the one combat result.
 3. Attackers win (or the defending unit is wiped out): the defenders retreat off the ramparts
    (on a counter-attacked rampart they have nowhere to go and are destroyed; artillery stands
    forced to retreat are destroyed) and the attackers move onto them. Defenders of a tower are
-   never driven out: they stay until wiped out. Flyers never occupy fortifications. A draw
-   carries on next combat phase. Defenders win: the attackers are thrown back, retreating 1 cm
-   for each hit they lost by; flyers that lose a round are destroyed.
+   never driven out: they stay until wiped out, and the fight goes on into the tower next round;
+   flyers never occupy fortifications, so flyers that win stand their ground or fall back, never
+   fighting a second round (and at a tower the defenders do not retreat either). A draw carries
+   on next combat phase. Defenders win: the attackers are thrown back, retreating 1 cm for each
+   hit they lost by; flyers that lose a round are destroyed; a unit that lost its last stand is
+   destroyed, not thrown back.
+4. From a siege tower, beaten attackers that retreat 4 cm or less are still in their siege tower
+   and may assault again next turn; further, and the defenders holding the section push the
+   tower over (:attr:`Assault.siege_tower`).
 
 Core rules (labelled so in replies): a charge bonus of +1 attack a stand against an enemy in the
 open; the combat result is the hits each side struck; the loser retreats 1 cm a hit of the
@@ -112,11 +122,22 @@ class Assault:
     others: tuple["OtherAttacker", ...] = ()
     """The other attacking units in the same assault."""
     attackers_destroyed: bool = False
-    """Flyers that lost the round (every attacking unit of flyers)."""
+    """The first attacking unit is destroyed: flyers that lost the round, or its last stand lost."""
     defenders_hold: bool = False
-    """Beaten in a tower: the defenders stay (never driven out); the fight goes on."""
+    """Beaten in a tower: the defenders stay (never driven out) and do not retreat."""
     won_before: bool = False
     """A tower's later round: the attackers won a round already."""
+    defenders_hits_taken: int = 0
+    """Every attacking unit's hits on the defenders, after armour, added up: one combat."""
+    defenders_lost: int = 0
+    """Defending stands lost to those hits together."""
+    fight_on: bool = False
+    """A tower won but not taken: the attackers who are not flyers fight on into it next round."""
+    flyers_stop: bool = False
+    """Flyers won against a fortification: they stand their ground or fall back, no second round."""
+    siege_tower: str | None = None
+    """From a siege tower, when the attackers were thrown back (or failed): ``"stays"`` (4 cm or less:
+    still in the tower, may assault again) or ``"pushed over"``; None otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +151,7 @@ class OtherAttacker:
     """The defenders' attacks on it."""
     lost: int
     destroyed: bool
-    """Flyers that lost the round."""
+    """Flyers that lost the round, or its last stand lost."""
 
 
 POSITIONS = {
@@ -140,15 +161,45 @@ POSITIONS = {
 """Where the defenders count as standing, by the kind of assault."""
 
 
+ONE_STAND = {AssaultKind.RAMPARTS: "On a counter-attacked rampart", AssaultKind.TOWER: "At a tower"}
+"""Fights where only one stand of each unit comes into contact, and one defending stand answers it
+(seed 001, Counter attacks on ramparts; Towers)."""
+
+SIEGE_TOWER_REACH = 4
+"""cm: a unit thrown back from its siege tower this far or less is still in it (seed 001, Siege towers)."""
+
+
+def check_one_stand(kind: AssaultKind, attackers: Fighters, defenders: Fighters, others: tuple[Fighters, ...]) -> None:
+    """Only one stand a unit, and one defending stand against it, on a counter-attacked rampart
+    and at a tower."""
+    where = ONE_STAND.get(kind)
+    if where is None:
+        return
+    for side in (attackers, *others):
+        if side.fighting != 1:
+            raise RulesError(f"{where} only one stand of each unit fights: {side.unit.name} has {side.fighting} fighting. "
+                             "Give 1; another unit (or another facing of the tower) is a further attacking unit (more).")
+        if side.struck_by > 1:
+            raise RulesError(f"{where} one defending stand answers each attacking unit: {side.struck_by} against "
+                             f"{side.unit.name}. Give 1.")
+    if defenders.fighting != 1:
+        raise RulesError(f"{where} the defenders fight with one stand against each attacking unit: {defenders.fighting} "
+                         "defending stands fighting. Give 1; each further attacking unit (more) is answered by a stand of its own.")
+
+
 def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Fighters, defenders: Fighters, *,
             kind: AssaultKind = AssaultKind.WALL, shot_hits: int = 0, others: tuple[Fighters, ...] = (),
-            won_before: bool = False) -> Assault:
+            won_before: bool = False, tower_reach: int = SIEGE_TOWER_REACH) -> Assault:
     if not 0 <= shot_hits <= 60:
         raise RulesError(f"{shot_hits} stand-and-shoot hits: give 0 to 60.")
     if kind is AssaultKind.SIEGE_TOWER and attackers.fighting != 1:
         raise RulesError("From a siege tower only one attacking stand fights: give 1 stand fighting.")
+    check_one_stand(kind, attackers, defenders, others)
     if won_before and kind is not AssaultKind.TOWER:
         raise RulesError("A round already won changes only a tower's fight: give kind tower, or leave it out.")
+    if won_before and any(side.flyers for side in (attackers, *others)):
+        raise RulesError("Flyers never fight a second round against troops in a fortification: after winning they stand "
+                         "their ground or fall back. Leave won out, or leave the flyers out of this round.")
     if len(others) > 3:
         raise RulesError(f"{len(others) + 1} attacking units: give at most 4.")
     names = [attackers.unit.name, *(o.unit.name for o in others)]
@@ -159,8 +210,11 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
     if shot_hits >= attackers.unit.hits:
         rec.finish()
         lost = min(attackers.unit.stands, shot_hits // attackers.unit.hits)
-        return Assault(kind, attackers, defenders, shot_hits, 0, None, None, 0, shot_hits, Outcome.FAILED, shot_hits, False, lost,
-                       tuple(rec.rolled))
+        gone = lost >= attackers.unit.stands
+        retreat = 0 if gone else shot_hits
+        return Assault(kind, attackers, defenders, shot_hits, 0, None, None, 0, shot_hits, Outcome.FAILED, retreat, False, lost,
+                       tuple(rec.rolled), attackers_destroyed=gone,
+                       siege_tower=None if gone else fate_of_siege_tower(kind, retreat, tower_reach))
     # 2. The round of combat: positions and the charge bonus by the kind of assault. A tower's
     #    defenders, once the attackers have won a round, count as defended; the attackers gain
     #    the pursuit bonus.
@@ -181,10 +235,12 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
     back = strike_back(attackers, defenders.fighting)
     extra_back = [strike_back(o, o.struck_by or o.fighting) for o, _ in extra]
     rec.finish()
+    # One combat: every unit's hits on the defenders together, then their stands.
     a_result = struck.hits_taken + sum(r.hits_taken for _, r in extra)
     d_result = back.hits_taken + shot_hits + sum(r.hits_taken for r in extra_back)
     attackers_lost = min(attackers.unit.stands, (back.hits_taken + shot_hits) // attackers.unit.hits)
-    wiped = struck.stands_lost >= defenders.unit.stands or a_result >= defenders.unit.stands * defenders.unit.hits
+    defenders_lost = min(defenders.unit.stands, a_result // defenders.unit.hits)
+    wiped = defenders_lost >= defenders.unit.stands
     # 3. Who won.
     if wiped or a_result > d_result:
         outcome, retreat = Outcome.ATTACKERS_WIN, a_result - d_result if a_result > d_result else 0
@@ -200,10 +256,29 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
     destroyed = wiped or (beaten and must_retreat_dies)
     if hold:
         retreat = 0
-    # Flyers that lose a round are destroyed.
+    # Flyers never occupy a fortification: winners stand their ground or fall back, no second
+    # round; the others who won a tower's round fight on into it.
+    won = outcome is Outcome.ATTACKERS_WIN
+    walkers = [side for side in (attackers, *others) if not side.flyers]
+    flyers_stop = won and len(walkers) < 1 + len(others)
+    fight_on = hold and bool(walkers)
+    # Flyers that lose a round are destroyed; so is a unit that lost its last stand.
     lost_round = outcome is Outcome.DEFENDERS_WIN
-    others_out = tuple(OtherAttacker(o, r, b, min(o.unit.stands, b.hits_taken // o.unit.hits), lost_round and o.flyers)
-                       for (o, r), b in zip(extra, extra_back))
+    others_out = []
+    for (o, r), b in zip(extra, extra_back):
+        lost = min(o.unit.stands, b.hits_taken // o.unit.hits)
+        others_out.append(OtherAttacker(o, r, b, lost, (lost_round and o.flyers) or lost >= o.unit.stands))
+    gone = (lost_round and attackers.flyers) or attackers_lost >= attackers.unit.stands
+    tower = fate_of_siege_tower(kind, retreat, tower_reach) if lost_round and not gone else None
     return Assault(kind, attackers, defenders, shot_hits, bonus, struck, back, a_result, d_result, outcome, retreat, destroyed,
-                   attackers_lost, tuple(rec.rolled), others=others_out, attackers_destroyed=lost_round and attackers.flyers,
-                   defenders_hold=hold, won_before=won_before)
+                   attackers_lost, tuple(rec.rolled), others=tuple(others_out), attackers_destroyed=gone,
+                   defenders_hold=hold, won_before=won_before, defenders_hits_taken=a_result, defenders_lost=defenders_lost,
+                   fight_on=fight_on, flyers_stop=flyers_stop, siege_tower=tower)
+
+
+def fate_of_siege_tower(kind: AssaultKind, retreat: int, reach: int) -> str | None:
+    """Thrown back from a siege tower: 4 cm or less and the unit is still in it, to assault again;
+    further, and the enemy holding the section pushes it over (seed 001, Siege towers)."""
+    if kind is not AssaultKind.SIEGE_TOWER:
+        return None
+    return "stays" if retreat <= reach else "pushed over"

@@ -156,6 +156,8 @@ class SiegeRules:
     """A Giant's Hits (core army lists): the battering unit's defaults when a giant batters."""
     giant_armour: int = 5
     """A Giant's Armour (5 for 5+, core army lists)."""
+    siege_tower_reach: int = 4
+    """cm: a unit thrown back from its siege tower this far or less is still in it (Siege towers)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,8 @@ they fall in never matters, so the odds may count each set of faces once (engine
 def structure_test(structure: Structure, dice: Dice, *, hits: int | None = None, shots: int = 0, to_hit: int = 6,
                    tokens: int = 0, gate: bool = False) -> StructureTest:
     if gate and structure.gate_points is None:
-        raise RulesError(f"A {structure.name.lower()} has no gate of its own to target; only a gateway tower does.")
+        raise RulesError(f"A {structure.name.lower()} has no gate of its own to target; only a gateway tower or a palisade tower has one: "
+                         "leave gate out, or give one of those kinds.")
     if not 0 <= tokens <= MAX_TOKENS:
         raise RulesError(f"{tokens} Destruction Tokens: give 0 to {MAX_TOKENS}.")
     if hits is not None and shots:

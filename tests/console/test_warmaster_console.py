@@ -90,8 +90,10 @@ async def test_bone_thrower_elven_rock_lobber_siege_artillery(play):
 
 
 async def test_siege_assault_sally_scenario_army(play):
-    code, out = await play('/siege assault kind:ramparts a_stands:2 a_fighting:2 d_stands:3 d_fighting:2 d_attacks:4 d_hits:4 '
-                           'd_armour:5 dice:"6 6 3 2 6 4 3 2 1 2 3 4 6 5 1 1 6 4 3 3"')
+    # The Ogres on the ramparts (seed 001): two units of one stand each, answered by one Ogre stand
+    # each (issue 27: one unit given two stands fighting there is refused).
+    code, out = await play('/siege assault kind:ramparts a_stands:2 d_stands:3 d_attacks:4 d_hits:4 '
+                           'd_armour:5 more:"stands 2 armour 6" dice:"6 6 3 2 1 2 6 4 3 2 3 4 6 5 1 1 6 4 3 3 1 2"')
     assert code == 0 and out["outcome"] == "draw" and (out["attackers_result"], out["defenders_result"]) == (4, 4)
     code, out = await play('/siege assault shot_hits:3')
     assert code == 0 and out["outcome"] == "failed" and out["retreat"] == 3

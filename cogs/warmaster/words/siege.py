@@ -152,23 +152,60 @@ def _plain(title: str, outcome: str, colour, dice, lines: list[str], footer: str
                  summary=(outcome, *([dice_summary(tuple(dice))] if dice else []), *lines), fields=fields)
 
 
+def strike_lines(r, by: str) -> list[str]:
+    """One unit's attacks in a combat: to hit, armour and the hits it scored. Its stands are taken
+    for the whole combat (seed 001: one combat), so no line here says how many a strike alone cost."""
+    from cogs.warmaster.words.shooting import attack_lines
+
+    kept = [line for line in attack_lines(r) if not (line.startswith("  ") and ("taken" in line or "drive back" in line))]
+    kept[0] = f"{by} strike {kept[0]}"
+    return kept + ([f"  {plural(r.hits_taken, 'hit')} taken"] if r.hits_taken else [])
+
+
+def _combined(d: dict, lost: int, hits: int, of) -> dict:
+    """A strike's --json with the stands its target loses in the whole combat (every unit's hits together)."""
+    return {**d, "stands_lost": lost, "wiped_out": lost >= of.stands,
+            "odd_hits": 0 if lost >= of.stands else hits - lost * of.hits, "stands_lost_in": "the whole combat"}
+
+
+def siege_tower_words(a) -> str:
+    if a.siege_tower == "stays":
+        return (f" Thrown back {a.retreat} cm (4 cm or less), they are still in their siege tower and may assault again "
+                "next turn.")
+    if a.siege_tower == "pushed over":
+        return (f" Thrown back {a.retreat} cm, more than 4 cm: the defenders holding the section push the siege tower over "
+                "(destroyed).")
+    return ""
+
+
 def assault_reply(a) -> Reply:
-    from cogs.warmaster.words.shooting import attack_json, attack_lines
+    from cogs.warmaster.words.shooting import attack_json
 
     att, dfn = a.attackers.unit.name, a.defenders.unit.name
     if a.others:
         att = "the attackers"
     flyers = a.attackers.flyers and all(o.fighters.flyers for o in a.others)
     if a.outcome.value == "failed":
-        outcome = f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot cost a stand; {att} retreat {a.retreat} cm."
+        if a.attackers_destroyed:
+            outcome = (f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot destroy "
+                       f"{a.attackers.unit.name}'s last stand.")
+        else:
+            outcome = (f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot cost a stand; "
+                       f"{att} retreat {a.retreat} cm.") + siege_tower_words(a)
     elif a.outcome.value == "attackers win" and a.defenders_destroyed and not a.defenders_hold and (
-            a.attackers_struck.wiped_out or a.attackers_result >= a.defenders.unit.stands * a.defenders.unit.hits):
+            a.defenders_lost >= a.defenders.unit.stands):
         take = "hold their ground or fall back (flyers never occupy a fortification)" if flyers else "take their place"
         outcome = (f"{att.capitalize()} wipe out {dfn} ({a.attackers_result}:{a.defenders_result}) and {take}"
                    + (" (in a tower: they may advance once into the next defending unit)." if a.kind.value == "tower" else "."))
+    elif a.defenders_hold and not a.fight_on:
+        outcome = (f"{att.capitalize()} win {a.attackers_result}:{a.defenders_result}, but flyers never occupy a fortification: "
+                   f"they stand their ground or fall back, with no second round, and {dfn} stay in the tower (defenders of a "
+                   "tower never retreat).")
     elif a.defenders_hold:
         outcome = (f"{att.capitalize()} win {a.attackers_result}:{a.defenders_result}, but {dfn} are never driven out of a tower: "
                    "the fight goes on next round with the defenders defended and the attackers +1 attack a stand.")
+        if a.flyers_stop:
+            outcome += " Flyers among them fight no second round: they stand their ground or fall back."
     elif a.outcome.value == "attackers win":
         if a.defenders_destroyed:
             end = "are destroyed: they have nowhere to go" if a.kind.value in ("ramparts", "courtyard") else \
@@ -177,31 +214,55 @@ def assault_reply(a) -> Reply:
             end = "retreat off the ramparts (artillery stands forced to retreat are destroyed)"
         take = "hold their ground or fall back (flyers never occupy a fortification)" if flyers else "take the ramparts"
         outcome = f"{att.capitalize()} win {a.attackers_result}:{a.defenders_result}: {dfn} {end}, and {att} {take}."
+        if a.flyers_stop and not flyers:
+            outcome += " Flyers among them hold their ground or fall back (they never occupy a fortification)."
     elif a.outcome.value == "draw":
         outcome = f"A draw, {a.attackers_result}:{a.defenders_result}: the fight carries on next combat phase."
     else:
-        outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}: {att} are thrown back {a.retreat} cm."
-        gone = [n for n, d in ((a.attackers.unit.name, a.attackers_destroyed),
-                               *((o.fighters.unit.name, o.destroyed) for o in a.others)) if d]
-        if gone:
-            outcome += f" Flyers that lose a round are destroyed: {', '.join(gone)}."
+        sides = ((a.attackers.flyers, a.attackers.unit.name, a.attackers_destroyed),
+                 *((o.fighters.flyers, o.fighters.unit.name, o.destroyed) for o in a.others))
+        flown = [n for f, n, d in sides if d and f]
+        wiped = [n for f, n, d in sides if d and not f]
+        if a.attackers_destroyed and not a.others and not a.attackers.flyers:
+            outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}: {att} lose their last stand and are destroyed."
+        else:
+            outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}: {att} are thrown back {a.retreat} cm."
+            if flown:
+                outcome += f" Flyers that lose a round are destroyed: {', '.join(flown)}."
+            if wiped:
+                outcome += f" {', '.join(wiped).capitalize()} lose their last stand and are destroyed."
+            outcome += siege_tower_words(a)
     position = {"wall": "fortified", "siege-tower": "in the open", "ramparts": "in the open", "courtyard": "defended",
                 "tower": "defended" if a.won_before else "fortified"}[a.kind.value]
     lines = [f"Assault: {a.kind.value}, defenders {position}" + (f"; attackers +{a.attacker_bonus} attack a stand" if a.attacker_bonus else ""),
              f"Stand and shoot / oil hits carried in: {a.shot_hits}"]
     if a.attackers_struck is not None:
-        lines += attack_lines(a.attackers_struck) + attack_lines(a.defenders_struck)
+        lines += strike_lines(a.attackers_struck, a.attackers.unit.name.capitalize())
         for o in a.others:
-            lines += attack_lines(o.struck) + attack_lines(o.struck_back)
+            lines += strike_lines(o.struck, o.fighters.unit.name.capitalize())
+        lines += strike_lines(a.defenders_struck, dfn.capitalize())
+        for o in a.others:
+            lines += strike_lines(o.struck_back, dfn.capitalize())
+        lines.append(f"One combat: {dfn} take {plural(a.defenders_hits_taken, 'hit')} from every attacking unit together "
+                     f"(Hits {a.defenders.unit.hits}): {plural(a.defenders_lost, 'stand')} lost"
+                     + (" (wiped out)." if a.defenders_lost >= a.defenders.unit.stands else "."))
     lines.append(f"{a.attackers.unit.name} lose {plural(a.attackers_lost, 'stand')} in all."
                  + "".join(f" {o.fighters.unit.name} lose {plural(o.lost, 'stand')}." for o in a.others))
+    back_hits = (a.defenders_struck.hits_taken if a.defenders_struck is not None else 0) + a.shot_hits
+
+    def on_defenders(r):
+        return _combined(attack_json(r), a.defenders_lost, a.defenders_hits_taken, a.defenders.unit)
+
     fields = {"kind": a.kind.value, "outcome": a.outcome.value, "attackers_result": a.attackers_result,
               "defenders_result": a.defenders_result, "retreat": a.retreat, "defenders_destroyed": a.defenders_destroyed,
               "attackers_lost": a.attackers_lost, "shot_hits": a.shot_hits,
-              "attackers_struck": None if a.attackers_struck is None else attack_json(a.attackers_struck),
-              "defenders_struck": None if a.defenders_struck is None else attack_json(a.defenders_struck),
+              "attackers_struck": None if a.attackers_struck is None else on_defenders(a.attackers_struck),
+              "defenders_struck": None if a.defenders_struck is None else _combined(
+                  attack_json(a.defenders_struck), a.attackers_lost, back_hits, a.attackers.unit),
               "defenders_hold": a.defenders_hold, "attackers_destroyed": a.attackers_destroyed,
-              "others": [{"name": o.fighters.unit.name, "struck": attack_json(o.struck), "struck_back": attack_json(o.struck_back),
+              "defenders_hits_taken": a.defenders_hits_taken, "defenders_lost": a.defenders_lost,
+              "fight_on": a.fight_on, "flyers_stop": a.flyers_stop, "siege_tower": a.siege_tower,
+              "others": [{"name": o.fighters.unit.name, "struck": on_defenders(o.struck), "struck_back": attack_json(o.struck_back),
                           "lost": o.lost, "destroyed": o.destroyed} for o in a.others]}
     colour = COLOUR_OK if a.outcome.value == "attackers win" else (COLOUR_MISS if a.outcome.value == "draw" else COLOUR_BAD)
     return _plain(f"Assault: {att} against {dfn}", outcome, colour, a.dice, lines,

@@ -58,13 +58,21 @@ def test_counter_attack_on_the_ramparts_scenario():
     (Hits 4) save none and lose a stand. The Ogres strike back 6-5-1-1 and 6-4-3-3: 4 hits. 4:4.
 
     The example then has the Bretonnians retreat 1 cm; the rule text says a drawn fight on the
-    ramparts is unresolved and carries on next combat phase. The rule text wins here."""
-    bretonnians = side("Bretonnians", 2, 3, fighting=2, attacks=3)
-    ogres = side("Ogres", 3, 4, armour=5, fighting=2, attacks=4)
-    a = assault(entered("6 6 3 2 6 4 3 2  1 2 3 4  6 5 1 1 6 4 3 3"), W.positions, bretonnians, ogres, kind=AssaultKind.RAMPARTS)
+    ramparts is unresolved and carries on next combat phase. The rule text wins here.
+
+    Issue 27: only one stand of each unit comes into contact there (001:87), so the two units are
+    two attacking units, each answered by one Ogre stand (the same dice as before, when they were
+    given as one unit of two stands fighting, which is now refused)."""
+    bowmen = side("Bowmen", 2, 3, fighting=1, attacks=3)
+    men = side("Men-at-arms", 2, 3, armour=6, fighting=1, attacks=3)
+    ogres = side("Ogres", 3, 4, armour=5, fighting=1, attacks=4)
+    a = assault(entered("6 6 3 2 1 2  6 4 3 2 3 4  6 5 1 1  6 4 3 3 1 2"), W.positions, bowmen, ogres, kind=AssaultKind.RAMPARTS,
+                others=(men,))
     assert (a.attackers_result, a.defenders_result) == (4, 4)
-    assert a.attackers_struck.stands_lost == 1
+    assert a.defenders_lost == 1
     assert a.outcome is Outcome.DRAW and a.retreat == 0 and not a.defenders_destroyed
+    with pytest.raises(RulesError, match="only one stand of each unit"):
+        assault(RandomDice(1), W.positions, side("Bretonnians", 2, 3, fighting=2), ogres, kind=AssaultKind.RAMPARTS)
 
 
 def test_counter_attack_beaten_defenders_on_a_rampart_are_destroyed():
@@ -126,8 +134,9 @@ from tests.engine.replay import assert_replays  # noqa: E402
 @given(seed=st.integers(0, 2**32), kind=st.sampled_from(list(AssaultKind)), shot=st.integers(0, 4), a=st.integers(1, 3),
        d=st.integers(1, 3))
 def test_assault_properties(seed, kind, shot, a, d):
-    attackers = side("attackers", 3, 3, fighting=1 if kind is AssaultKind.SIEGE_TOWER else a)
-    defenders = side("defenders", 3, 3, fighting=d)
+    one = kind in (AssaultKind.SIEGE_TOWER, AssaultKind.RAMPARTS, AssaultKind.TOWER)  # one stand fights there
+    attackers = side("attackers", 3, 3, fighting=1 if one else a)
+    defenders = side("defenders", 3, 3, fighting=1 if kind in (AssaultKind.RAMPARTS, AssaultKind.TOWER) else d)
     fire = lambda dice: assault(dice, W.positions, attackers, defenders, kind=kind, shot_hits=shot)
     r = fire(RandomDice(seed))
     if shot >= 3:
