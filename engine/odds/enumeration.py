@@ -45,7 +45,7 @@ DICE_BUDGET = 60_000
 THROWS = 4_000
 """Seeded throws for an estimate: a chance near one half is then known to about ±0.8% (one
 standard error); fewer when the throws would pass :data:`DICE_BUDGET` dice."""
-SECONDS = 3.0
+SECONDS = 5.0
 """The safety net, not the measure: the engine's time (thread CPU) one price may take enumerating,
 and again throwing. What is counted or thrown is fixed by the dice alone (:data:`BUDGET` ways,
 :data:`DICE_BUDGET` dice, :data:`THROWS` throws from a seed derived from the shot), so the same
