@@ -15,6 +15,7 @@ shipped file, so it raises ``ValueError`` with the file and entry, not ``RulesEr
 from __future__ import annotations
 
 import functools
+import os
 import re
 import tomllib
 from collections.abc import Callable
@@ -115,6 +116,35 @@ def load_file(path: Path) -> tuple[RuleEntry, ...]:
     if game not in GAMES:
         raise ValueError(f"{path.name}: 'game' must be one of {list(GAMES)}, not {game!r}")
     return tuple(_entry(e, game, f"{path.name} entry {i + 1} ({e.get('name', '?')})") for i, e in enumerate(raw.get("entry", [])))
+
+
+@dataclass(frozen=True, slots=True)
+class Outside:
+    """What a game's rulebooks in Bombardier do not hold (a file's ``[outside]`` table), so that
+    ``/rules`` says so instead of passing off a neighbouring entry as the answer."""
+
+    game: str
+    covers: str
+    """What the rulebooks Bombardier holds cover, in a sentence (``Special rules from Always
+    Strikes First to Killing Blow``)."""
+    rules: tuple[str, ...]
+    """Rules of the game that players ask about and the held rulebooks do not describe."""
+
+
+@functools.cache
+def outside_rules() -> Mapping[str, Outside]:
+    """Each game's :class:`Outside`, from the ``[outside]`` table of its rules file."""
+    out = {}
+    for path in sorted(RULES_DIR.glob("*.toml")):
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        table = raw.get("outside")
+        if table is None:
+            continue
+        if not isinstance(table.get("covers"), str) or not table["covers"].strip():
+            raise ValueError(f"{path.name}: [outside] 'covers' is required and must be text")
+        out[raw["game"]] = Outside(raw["game"], " ".join(table["covers"].split()),
+                                   _strings(table.get("rules", []), f"{path.name} [outside]", "rules"))
+    return MappingProxyType(out)
 
 
 @functools.cache
@@ -402,6 +432,9 @@ class HelpPage:
     report: str
     examples: Mapping[str, str]
     """One working example per top-level command or group, by its name."""
+    report_url: str = ""
+    """Where a rules mistake is reported (the project's issue tracker): ``BOMBARDIER_REPORT_URL``
+    in the environment, else help.toml's ``report_url``; empty when the host has given none."""
 
 
 @functools.cache
@@ -410,4 +443,7 @@ def help_page() -> HelpPage:
     for field in ("intro", "dice", "report"):
         if not isinstance(raw.get(field), str) or not raw[field].strip():
             raise ValueError(f"help.toml: '{field}' is required and must be text")
-    return HelpPage(raw["intro"], raw["dice"], raw["report"], MappingProxyType(dict(raw.get("examples", {}))))
+    url = (os.environ.get("BOMBARDIER_REPORT_URL") or raw.get("report_url") or "").strip()
+    if url and not url.startswith(("https://", "http://")):
+        raise ValueError(f"report_url must be an http(s) address, not {url!r}")
+    return HelpPage(raw["intro"], raw["dice"], raw["report"], MappingProxyType(dict(raw.get("examples", {}))), url)

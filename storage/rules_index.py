@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import sqlite_utils
 from rapidfuzz import fuzz, process
 
-from config.rules import GAMES, RuleEntry, names_by_slug, related_entry
+from config.rules import GAMES, RuleEntry, names_by_slug, outside_rules, related_entry
 
 STOP_WORDS = frozenset("""
 a about above after again against all am an and any are as at be because been before being below between both
@@ -81,6 +81,9 @@ class Found:
     weak: bool = False
     """Something matched, but too little of the question to answer with it: `entries` are offered
     as "did you mean" (and `matched` is False)."""
+    outside: str | None = None
+    """The question names a rule of the game that the rulebooks Bombardier holds do not describe
+    (``Terror``): `entries` are the nearest entries, offered as suggestions."""
 
 
 class RulesIndex:
@@ -131,6 +134,13 @@ class RulesIndex:
             for text in e.keywords:
                 self._keyword_owners.setdefault(normalise(text), []).append(i)
         self._vocabulary = sorted({w for i in range(len(self.entries)) for w in _WORD.findall(self._text(i))})
+        self._outside: dict[str, tuple[str, str]] = {}  # normalised name -> (name as written, game)
+        for game, out in outside_rules().items():
+            for name in out.rules:
+                self._outside.setdefault(normalise(name), (name, game))
+        self._outside_names = sorted(self._outside)
+        self._uses: list[frozenset[str]] = [frozenset(fold(w) for w in _WORD.findall(self._text(i)))
+                                            for i in range(len(self.entries))]
         self._vocabulary_set = frozenset(self._vocabulary)
         self.build_seconds = time.perf_counter() - start
 
@@ -190,13 +200,17 @@ class RulesIndex:
         text = normalise(query)
         if not text:
             return Found(query, self._default(game, preferred, limit), matched=False)
+        content = self._content(text)
+        if not autocomplete:
+            outside = self._outside_rule(text, content)
+            if outside is not None:  # a rule of the game the held rulebooks do not describe
+                return Found(query, self._mentioning(outside, game, preferred), matched=False, outside=outside)
         scores: dict[int, float] = {}
 
         def add(found: dict[int, float], weight: float) -> None:
             for i, s in found.items():
                 scores[i] = scores.get(i, 0.0) + weight * s
 
-        content = self._content(text)
         words = self._words(query)
         asked = [w for w in words if w not in QUESTION_WORDS]  # typos mended, question words gone
         exact = self._exact_names(text) or self._exact_names(content) or self._about(asked)
@@ -240,12 +254,79 @@ class RulesIndex:
 
         ordered = sorted(((i, s) for i, s in scores.items() if s >= floor), key=rank)
         words = asked
+        if not autocomplete:
+            ordered = self._machine_first(ordered, words, phrases, game, preferred)
         top = ordered[0][0]
-        if not autocomplete and top not in exact and top not in phrases and fuzzy.get(top, 0.0) < 0.5 \
-                and self._named_share(top, words) <= 0.5 and len(words) >= 2:
+        named = top in exact or top in phrases or fuzzy.get(top, 0.0) >= 0.5
+        if not autocomplete and not named and (self._named_share(top, words) <= 0.5 or self._unused(top, content)):
             # only a word or two of a longer question matched: offer, do not answer
             return Found(query, tuple(self.entries[i] for i, _ in ordered[:5]), matched=False, weak=True)
         return Found(query, tuple(self.entries[i] for i, _ in ordered[:limit]), matched=True)
+
+    def _outside_rule(self, text: str, content: str) -> str | None:
+        """The rule a query names when it is one the held rulebooks do not describe (``terror``,
+        ``how does regeneration work``), unless an entry is named so too."""
+        for asked in (text, content):
+            if not asked or self._exact_names(asked) or asked in self._keyword_owners and asked not in self._outside:
+                continue
+            if any(share >= 0.5 for share in self._phrases_in(meaningful(asked.split())).values()):
+                continue  # a held entry's name is half the question ("pinning test": Barrage Pinning)
+            if asked in self._outside:
+                return self._outside[asked][0]
+            folded = " ".join(fold(w) for w in asked.split())
+            near = process.extractOne(asked, self._outside_names, scorer=fuzz.ratio, score_cutoff=88)
+            if near is None:
+                near = next(((n, 100, 0) for n in self._outside_names
+                             if " ".join(fold(w) for w in n.split()) == folded), None)
+            if near is not None and not self._fuzzy(asked, limit=1).get(next(iter(self._fuzzy(asked, limit=1)), -1), 0) >= 0.9:
+                return self._outside[near[0]][0]
+        return None
+
+    def _mentioning(self, name: str, game: str | None, preferred: str | None) -> tuple[RuleEntry, ...]:
+        """Suggestions for a rule the rulebooks do not hold: the entries whose text mentions it,
+        the nearest names after them."""
+        words = [w for w in normalise(name).split() if w not in STOP_WORDS]
+        found = self._full_text(words, prefix_last=False)
+        mentioning = [i for i in sorted(found, key=lambda i: -found[i])
+                      if (game is None or self.entries[i].game == game)
+                      and all(fold(w) in self._uses[i] for w in words)]
+        mentioning.sort(key=lambda i: self.entries[i].game != (preferred or self._outside[normalise(name)][1]))
+        out = [self.entries[i] for i in mentioning[:5]]
+        for e in self._nearest(normalise(name), game, preferred, 5):
+            if len(out) >= 5:
+                break
+            if e not in out:
+                out.append(e)
+        return tuple(out)
+
+    def _machine_first(self, ordered: list[tuple[int, float]], words: list[str], phrases: dict[int, float],
+                       game: str | None, preferred: str | None) -> list[tuple[int, float]]:
+        """A question that names a machine and asks about something else ("does armour save work
+        against a cannon", "can I move my cannon and still shoot") reaches the machine's own entry
+        before a general one, when the machine's entry speaks of that something else."""
+        if len(words) < 2 or not ordered:
+            return ordered
+        top = ordered[0][0]
+        folded = {fold(w) for w in words}
+        machines = [i for i in phrases if _is_machine(self.entries[i]) and (game is None or self.entries[i].game == game)
+                    and set(self._name_words_of(i)) < folded]
+        if preferred is not None and any(self.entries[i].game == preferred for i in machines):
+            machines = [i for i in machines if self.entries[i].game == preferred]
+        if not machines or top in machines:
+            return ordered
+        best = max(machines, key=lambda i: (phrases[i], -list(GAMES).index(self.entries[i].game)))
+        machine = set(self._name_words_of(best))
+        if top in phrases and machine <= self._name_words[top] and (preferred is None or self.entries[top].game == preferred):
+            return ordered  # the top is named after the machine too: its misfire chart, who it hits
+        rest = folded - machine
+        if not rest or not all(w in self._uses[best] for w in rest):
+            return ordered
+        score = dict(ordered).get(best, ordered[0][1])
+        return [(best, score)] + [(i, s) for i, s in ordered if i != best]
+
+    def _name_words_of(self, i: int) -> tuple[str, ...]:
+        e = self.entries[i]
+        return tuple(fold(w) for w in meaningful(normalise(e.name).split()))
 
     def _content(self, text: str) -> str:
         """A normalised question less its stop and question words: what it is about."""
@@ -278,6 +359,12 @@ class RulesIndex:
                 share = len(set(phrase)) / len(words) * (1.0 if is_name else 0.9)
                 out[i] = max(out.get(i, 0.0), share)
         return out
+
+    def _unused(self, i: int, content: str) -> bool:
+        """Whether entry `i`'s text uses fewer than half the words the question asked with (as typed,
+        before typos were mended): an entry is never chosen for words it does not use."""
+        typed = [fold(w) for w in content.split() if len(w) > 2]
+        return bool(typed) and sum(w in self._uses[i] for w in typed) * 2 < len(typed)
 
     def _named_share(self, i: int, words: list[str]) -> float:
         """The share of the question's words among entry `i`'s name, aliases and keywords."""
@@ -346,6 +433,17 @@ range minimum maximum min max strength profile profiles stats stat statline char
 much long far big
 """.split())
 """Words that ask for part of a machine's or troop's profile: "cannon range" is about the cannon."""
+
+
+MACHINE_PROFILES = ("fantasy:cannon:", "fantasy:bolt-thrower", "fantasy:grapeshot", "fantasy:stone-thrower",
+                    "fantasy:fire-thrower", "warmaster:artillery:", "warmaster:siege-artillery", "warmaster:siege-profile",
+                    "wh40k:blast", "wh40k:barrage")
+"""Profile references of machines (a gun, a catapult, a siege engine, an ordnance weapon): the
+entries a question naming a machine reaches first (:meth:`RulesIndex._machine_first`)."""
+
+
+def _is_machine(entry: RuleEntry) -> bool:
+    return bool(entry.profile) and entry.profile.startswith(MACHINE_PROFILES)
 
 
 def meaningful(words: list[str]) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
-from config.rules import RuleEntry, RulesTable, resolve
+from config.rules import GAMES, RuleEntry, RulesTable, help_page, outside_rules, resolve
 from storage.rules_index import Found
 
 FIELD = 1024
@@ -58,7 +58,8 @@ def rules_reply(found: Found, related: list[RuleEntry]) -> Reply:
         return _nearest_reply(found)
     profile = resolve(first.profile) if first.profile else None
     chart = resolve(first.chart) if first.chart else None
-    embed = discord.Embed(title=f"{first.name} · {first.game_name}", description=_clip(first.summary, 4000), colour=COLOUR_OK)
+    embed = discord.Embed(title=f"{first.name} · {first.game_name}",
+                          description=_clip(first.summary, 3800) + "\n" + report_line(), colour=COLOUR_OK)
     summary = [f"{first.name} ({first.game_name}): {first.summary}"]
     for label, table in (("Profile", profile), ("Chart", chart)):
         if table is not None:
@@ -77,7 +78,7 @@ def rules_reply(found: Found, related: list[RuleEntry]) -> Reply:
         names = " · ".join(f"{e.name} ({e.game_name})" for e in also)
         embed.add_field(name="Also matching", value=_clip(names, FIELD), inline=False)
         summary.append(f"Also matching: {names}")
-    embed.set_footer(text="A rules mistake? Open an issue in the project repository.")
+    embed.set_footer(text=f"{first.game_name}: {_covers(first.game)}")
     fields: dict[str, Any] = {
         "query": found.query, "matched": True, "entries": [entry_json(e) for e in (first, *also)],
         "related": [entry_json(e) for e in related],
@@ -91,25 +92,51 @@ def _name_in(entry: RuleEntry, beside: RuleEntry) -> str:
     return entry.name if entry.game == beside.game else f"{entry.name} ({entry.game_name})"
 
 
+NOT_HELD = "not in the rulebooks Bombardier holds"
+"""What a /rules answer's title says when nothing matches well (issue 30)."""
+
+
+def report_line() -> str:
+    """Where to report a rules mistake, as a link when the host gave the address (help.toml's
+    ``report_url`` or ``BOMBARDIER_REPORT_URL``)."""
+    url = help_page().report_url
+    if url:
+        return f"A rules mistake? [Report it]({url}) with the command, the answer and the book's page."
+    return "A rules mistake? Report it with the command, the answer and the book's page: /help says where."
+
+
+def _covers(game: str) -> str:
+    out = outside_rules().get(game)
+    return f"Bombardier holds {out.covers.split(': ', 1)[-1]}" if out else f"Bombardier holds {GAMES[game]}'s rules"
+
+
 def _nearest_reply(found: Found) -> Reply:
     lines = [f"{e.name} ({e.game_name})" for e in found.entries]
+    asked = found.query.strip()
     if found.elsewhere is not None:
-        text = (f"'{found.query}' is not a rule of that game: it is {found.elsewhere.name} "
-                f"({found.elsewhere.game_name}). That game's nearest entries:")
-    elif found.weak:
-        text = (f"Only part of '{found.query}' matched a rule, so the bot will not guess. Did you mean one of "
-                "these? Pick one with the term option, or ask with the rule's name.")
-    elif found.query.strip():
-        text = f"Nothing matches '{found.query}'. The nearest entries:"
+        title = f"'{_clip(asked, 80)}' is not a rule of that game"
+        text = (f"It is {found.elsewhere.name} ({found.elsewhere.game_name}). That game's nearest entries, as "
+                "suggestions:")
+    elif found.outside is not None:
+        title = f"{found.outside}: {NOT_HELD}"
+        covers = " ".join(f"{o.covers}." for o in outside_rules().values())
+        text = (f"{found.outside} is a rule of the game, but the rulebooks Bombardier holds do not describe it, so "
+                f"it will not guess. It holds: {covers} Entries that mention it, or come nearest, as suggestions:")
+    elif asked:
+        title = f"'{_clip(asked, 80)}': {NOT_HELD}"
+        text = ("Nothing in them matches it well enough to answer, so the bot will not guess. The nearest entries, "
+                "as suggestions: pick one with the term option, or ask with the rule's name.")
     else:
-        text = "Name a rule, machine, chart or question, e.g. bounce. Some entries to start with:"
-    title = f"Did you mean {found.entries[0].name}?" if found.weak else "No exact match"
+        title = "Name a rule, machine, chart or question"
+        text = "For example bounce. Some entries to start with:"
+    text += "\n" + report_line()
     embed = discord.Embed(title=title[:256], description=text, colour=COLOUR_MISS)
     embed.add_field(name="Try one of these", value=clip_lines([f"• {line}" for line in lines], FIELD), inline=False)
     embed.set_footer(text="Type a few letters in the term option to pick from the list.")
     return Reply(embed=embed, image=None, filename="", command="rules", system=found.entries[0].game, dice=(),
                  summary=(text, *lines), fields={
-                     "query": found.query, "matched": False, "did_you_mean": found.weak,
+                     "query": found.query, "matched": False, "did_you_mean": found.weak or found.outside is not None,
+                     "not_held": found.outside,
                      "entries": [entry_json(e) for e in found.entries], "related": [], "profile": None, "chart": None,
                  })
 
@@ -136,6 +163,9 @@ def help_reply(topics: list[HelpTopic], texts: dict[str, str]) -> Reply:
             lines.append(f"Example: `{t.example}`")
         embed.add_field(name=f"/{t.name}", value=_clip("\n".join(lines), FIELD), inline=False)
         summary.append(f"/{t.name}: " + " ".join(line.replace("`", "") for line in lines))
+    url = help_page().report_url
+    if url:
+        texts = {**texts, "report": f"{texts['report']} [Report it here]({url})."}
     for key, title in (("dice", "Entering your own dice"), ("report", "Found a rules mistake?")):
         embed.add_field(name=title, value=_clip(texts[key], FIELD), inline=False)
         summary.append(f"{title} {texts[key]}")

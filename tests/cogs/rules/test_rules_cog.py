@@ -73,7 +73,7 @@ async def test_the_game_option_filters(bot):
 
 async def test_no_match_still_answers_with_the_nearest_entries(bot):
     embed = await call(bot, "rules", term="xyzzy")
-    assert embed.title == "No exact match" and "xyzzy" in embed.description
+    assert embed.title == "'xyzzy': not in the rulebooks Bombardier holds" and "suggestions" in embed.description
     assert embed.fields[0].value.count("•") >= 3
 
 
