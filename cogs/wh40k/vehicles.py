@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.target import target_option
 from cogs.wh40k.words.vehicles import (
     assault_reply, damage_reply, firing_reply, ordnance_reply, penetrate_reply, tank_shock_reply, terrain_reply,
 )
@@ -50,15 +51,16 @@ WEAPON_CHOICES = [Choice(name=w.key, value=w.key) for w in DATA.penetration.valu
 /rules, not the schema, where Discord counts every character towards the command's 4,000."""
 
 VEHICLE_OPTIONS = dict(
-    open_topped="Open-topped: +1 damage",
+    open_topped="Open-topped",
     skimmer_fast="Skimmer moved over 6\"",
+    skimmer="Skimmer moved 6\" or less",
     hull_down="Hull down",
     smoke="Smoke launchers used",
-    immobilised="Already immobilised",
-    stunned="Already stunned",
+    immobilised="Immobilised",
+    stunned="Stunned",
     no_main="No main weapon (S6+) left",
     passengers="Models aboard",
-    passenger_save="Passengers' save, 4 = 4+",
+    passenger_save="Passengers' save",
     nearby=f'Up to {MAX_NEARBY} models\' inches, "1 3"',
     nearby_save="Nearby models' save",
 )
@@ -73,17 +75,25 @@ def armour_values(text: str) -> tuple[int, int, int]:
     return front, side, rear
 
 
-STATE_HELP = 'e.g. "immobilised stunned no-main smoke skimmer save 4 nearby 1,3 nearby-save 5"'
+STATE_DESCRIPTION = "e.g. stunned no-main smoke skimmer, save 4, nearby 1,3"
+"""The `state` option's own description: exactly what :func:`parse_state` reads (a test types it)."""
+STATE_HELP = 'e.g. "immobilised stunned no-main smoke skimmer, save 4, nearby 1,3, nearby-save 5"'
 _FLAGS = {"immobilised": "immobilised", "immobilized": "immobilised", "stunned": "stunned", "no-main": "no_main",
           "smoke": "smoke", "skimmer": "skimmer"}
 
 
+def _number(word: str) -> bool:
+    return word.replace(".", "", 1).replace('"', "").isdigit() and word.isascii()
+
+
 def parse_state(text: Optional[str]) -> dict:
     """The `state` option of ``/40k ordnance`` (Discord allows 25 options, so the hit vehicle's
-    state is one): flags and ``save N`` (passengers), ``nearby 1,3`` (inches from the hull),
-    ``nearby-save N``. Returns keyword arguments for :class:`VehicleState`."""
+    state is one): flags and ``save 4`` (passengers), ``nearby 1,3`` (inches from the hull, by
+    commas or spaces), ``nearby-save 5``, the parts apart by spaces or commas, as its description
+    shows them. Returns keyword arguments for :class:`VehicleState`."""
     out: dict = {}
-    words = (text or "").lower().split()
+    # Commas part the items ("smoke, save 4"); within "nearby 1,3" they part the distances.
+    words = [w for w in (text or "").lower().replace(",", " , ").split() if w != ","]
     i = 0
     while i < len(words):
         w = words[i]
@@ -95,17 +105,23 @@ def parse_state(text: Optional[str]) -> dict:
                 out[key] = True
             i += 1
             continue
-        if w in ("save", "nearby-save", "nearby") and i + 1 < len(words):
-            value = words[i + 1]
-            if w == "nearby":
-                out["nearby"] = parse_distances(value)
-            else:
-                if not (value.rstrip("+").isdigit() and value.isascii()):
-                    raise RulesError(f"State: '{w} {value}' needs a save such as 4 (for 4+).")
-                out["passenger_save" if w == "save" else "nearby_save"] = int(value.rstrip("+"))
+        if w == "nearby":
+            j = i + 1
+            while j < len(words) and _number(words[j]):
+                j += 1
+            if j == i + 1:
+                raise RulesError(f"State: 'nearby' needs each nearby model's inches from the hull, e.g. nearby 1,3.")
+            out["nearby"] = parse_distances(" ".join(words[i + 1:j]))
+            i = j
+            continue
+        if w in ("save", "nearby-save"):
+            value = words[i + 1] if i + 1 < len(words) else ""
+            if not (value.rstrip("+").isdigit() and value.isascii()):
+                raise RulesError(f"State: '{w} {quote(value, 10)}' needs a save such as {w} 4 (for 4+).")
+            out["passenger_save" if w == "save" else "nearby_save"] = int(value.rstrip("+"))
             i += 2
             continue
-        raise RulesError(f"State: '{w}' is not a vehicle state; {STATE_HELP}.")
+        raise RulesError(f"State: '{quote(w, 20)}' is not a vehicle state; {STATE_HELP}.")
     return out
 
 
@@ -123,7 +139,7 @@ def vehicle_state(
     return VehicleState(
         open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, smoke=smoke, immobilised=immobilised,
         stunned=stunned, main_weapons=not no_main, passengers=passengers, passenger_save=passenger_save,
-        nearby=parse_distances(nearby), nearby_save=nearby_save,
+        nearby=parse_distances(nearby), nearby_save=nearby_save, skimmer=skimmer,
     )
 
 
@@ -136,6 +152,7 @@ class Wh40kCog(commands.Cog):
     group = app_commands.Group(name="40k", description="Warhammer 40,000 vehicles and ordnance")
 
     @group.command(name="penetrate", description="Armour penetration, then damage")
+    @target_option("wh40k", into="armour", faces=True, hint=False)
     @private_option
     @app_commands.describe(
         strength="Weapon S (not krak, melta-bomb)", armour="Armour of the side hit",
@@ -152,6 +169,7 @@ class Wh40kCog(commands.Cog):
         off_centre: bool = False,
         open_topped: bool = False,
         skimmer_fast: bool = False,
+        skimmer: bool = False,
         hull_down: bool = False,
         smoke: bool = False,
         immobilised: bool = False,
@@ -166,13 +184,14 @@ class Wh40kCog(commands.Cog):
         vehicle = vehicle_state(
             open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, smoke=smoke,
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
-            passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
+            passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save, skimmer=skimmer,
         )
         hit = await off_the_loop(interaction, lambda: penetrate(DATA.penetration[weapon], armour, vehicle, _dice(self.bot, dice), DATA.damage_tables,
                         DATA.wounds, strength=strength, off_centre=off_centre))
         await send_reply(interaction, penetrate_reply(hit))
 
     @group.command(name="ordnance", description="Ordnance or barrage (5\" blast): scatter, hits, damage")
+    @target_option("wh40k", into="armour", hint=False)
     @private_option
     @app_commands.describe(
         distance="Inches to the marker", strength="Weapon Strength", range="Weapon range, inches",
@@ -183,7 +202,7 @@ class Wh40kCog(commands.Cog):
         facing="Side facing the firer", length="Hull length, inches", width="Hull width, inches",
         open_topped="Open-topped: 2 hits, +1 damage", skimmer_fast=VEHICLE_OPTIONS["skimmer_fast"],
         hull_down=VEHICLE_OPTIONS["hull_down"], passengers=VEHICLE_OPTIONS["passengers"],
-        leadership="Target's Ld, for pinning", state="immobilised stunned no-main smoke, save N, nearby 1,3",
+        leadership="Target's Ld, for pinning", state=STATE_DESCRIPTION,
         dice='Your dice in order, e.g. "@90 3"',
     )
     @app_commands.choices(base=BASE_CHOICES, facing=FACING_CHOICES)
@@ -254,6 +273,7 @@ class Wh40kCog(commands.Cog):
         table: str,
         open_topped: bool = False,
         skimmer_fast: bool = False,
+        skimmer: bool = False,
         immobilised: bool = False,
         stunned: bool = False,
         no_main: bool = False,
@@ -266,12 +286,13 @@ class Wh40kCog(commands.Cog):
         vehicle = vehicle_state(
             open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=False, smoke=False,
             immobilised=immobilised, stunned=stunned, no_main=no_main, passengers=passengers,
-            passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save,
+            passenger_save=passenger_save, nearby=nearby, nearby_save=nearby_save, skimmer=skimmer,
         )
         roll = await off_the_loop(interaction, lambda: damage_roll(DATA.damage_tables[table], vehicle, _dice(self.bot, dice), DATA.wounds))
         await send_reply(interaction, damage_reply(roll))
 
     @group.command(name="assault", description="Infantry assault a vehicle")
+    @target_option("wh40k", into="armour", faces=True, hint=False)
     @private_option
     @app_commands.describe(
         attacks="Attacks (krak/melta: 1 a model)", armour="Armour of the side attacked",

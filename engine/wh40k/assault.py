@@ -7,9 +7,10 @@ on a 6; a skimmer only on a 6 unless it is immobilised; krak grenades and melta 
 walker that is not immobilised only on a 6. Then each hit rolls to penetrate (D6 + Strength; a
 monstrous creature 2D6 + S, a melta bomb 8 + 2D6, a krak grenade 6 + D6) and for damage.
 
-The vehicle's state carries from hit to hit: a hit that immobilises it makes the next one find it
-immobilised, one that stuns it makes the next find it stunned, and once it is destroyed the
-remaining hits are not rolled (our choice: nothing is left to damage).
+The vehicle's state carries from hit to hit (:func:`~engine.wh40k.damage.state_after`): a hit that
+immobilises it makes the next one find it immobilised (a slow skimmer landed), one that stuns it
+makes the next find it stunned, passengers who had to get out are no longer aboard, and once it is
+destroyed the remaining hits are not rolled (our choice: nothing is left to damage).
 
 Dice order: every to-hit D6 (one per attack, when hits are not automatic), then each hit's
 penetration and damage dice in turn.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
 from engine.wh40k.penetration import VehicleHit, hit_vehicle, weapon_strength
-from engine.wh40k.profiles import DamageTable, Outcome, PenetrationWeapon, WoundRules
+from engine.wh40k.profiles import DamageTable, PenetrationWeapon, WoundRules
 from engine.wh40k.vehicle import VehicleState, check_armour
 
 MAX_ATTACKS = 60
@@ -100,6 +101,8 @@ def assault_vehicle(
     skimmer_fast = skimmer and movement is Movement.FAST
     if skimmer_fast and not vehicle.skimmer_fast:
         vehicle = dataclasses.replace(vehicle, skimmer_fast=True)
+    if skimmer and not vehicle.skimmer:
+        vehicle = dataclasses.replace(vehicle, skimmer=True)
     needed, why = to_hit(movement, skimmer=skimmer, walker=walker, immobilised=vehicle.immobilised,
                          grenade=weapon.key in ("krak", "melta-bomb"))
     recorded = RecordingDice(dice)
@@ -110,16 +113,9 @@ def assault_vehicle(
     for _ in range(hits):
         hit = hit_vehicle(weapon, armour, state, recorded, tables, wounds, strength=strength)
         results.append(hit)
-        d = hit.damage
-        if d is None:
-            continue
-        if d.destroyed:
+        if hit.damage is not None and hit.damage.destroyed:
             break
-        if d.row.outcome is Outcome.IMMOBILISED and d.counts_as is None:
-            state = dataclasses.replace(state, immobilised=True)
-        if d.row.outcome is Outcome.STUNNED or d.counts_as == "crew stunned" or "crew stunned" in d.also or (
-                d.row.outcome is Outcome.ARMAMENT and d.table.key != "glancing"):
-            state = dataclasses.replace(state, stunned=True)
+        state = hit.after  # immobilised, landed, stunned, passengers out: the next hit finds it so
     dice.finish()
     return Assault(weapon, attacks, movement, skimmer, walker, needed, why, rolls, hits, tuple(results),
                    tuple(recorded.rolled))

@@ -3,7 +3,8 @@ or Ordnance Hit table, with the tables' fine print and the Notes.
 
 :func:`roll_damage` reads in the book's order: the damage roll (+1 against an open-topped
 vehicle), the row it reads; the fine print (no main weapon left, already immobilised, a fast
-skimmer that crashes, stuns that do not add up); then what a destroyed vehicle does: the wreck
+skimmer that crashes, a slow skimmer that lands, stuns that do not add up); then what a destroyed
+vehicle does: the wreck
 slews D6" by the scatter die (a HIT flips it), or debris flies over the explosion's reach and
 each model in reach takes a wound on a 4+ (saves allowed); then the passengers: a wound on a 4+
 each (saves allowed) and pinned when the vehicle is destroyed, all killed when it is annihilated,
@@ -16,7 +17,7 @@ flips the wreck where it lies), or the explosion's D6 reach; each model in reach
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.wh40k.profiles import DamageRow, DamageTable, Outcome, WoundRules
@@ -96,6 +97,13 @@ class Damage:
     """The models in reach, nearest first."""
     passengers: Passengers | None
     """None when nobody was aboard."""
+    landed: bool = False
+    """A skimmer that moved 6" or less, immobilised by this roll: it lands where it is and may not
+    move again in the game (004:128-130, 004:416); from now on an assault hits it by the distance
+    it moved, not only on 6s (004:494)."""
+    crew_stunned: bool = False
+    """The crew are stunned by this roll (the row, the fine print, or no main weapon left): the
+    result a skimmer drifts after (004:386)."""
 
     @property
     def result(self) -> str:
@@ -133,10 +141,15 @@ def roll_damage(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: W
         also.append("crew stunned")
         stuns = True
         notes.append("No main weapon (S6+) left: a defensive weapon (S5 or less) is destroyed and the crew are stunned too.")
+    landed = False
     if outcome is Outcome.IMMOBILISED:
         if vehicle.skimmer_fast:
             counts_as = "vehicle destroyed"
             notes.append("A skimmer moving fast that is immobilised crashes and is destroyed.")
+        elif vehicle.skimmer and not vehicle.immobilised:
+            landed = True
+            notes.append("A skimmer that moved 6\" or less lands where it is and may not move again this game; "
+                         "from now on an assault hits it by how far it moved, not only on 6s.")
         elif vehicle.immobilised and table.key == "glancing":
             counts_as = "crew stunned"
             stuns = True
@@ -145,9 +158,12 @@ def roll_damage(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: W
             notes.append("Already immobilised: no further effect, but it still may not fire next turn and passengers get out.")
     if stuns and vehicle.stunned:
         notes.append("Stuns do not add up: the crew still miss only their next turn.")
-    if stuns and vehicle.is_skimmer:  # any skimmer, not only one moving fast (Notes: Stun results)
+    # A skimmer drifts only when its crew are stunned (Notes: Stun results), not after a penetrating
+    # "armament destroyed", which stops it moving and shooting without stunning the crew (004:427).
+    crew_stunned = outcome is Outcome.STUNNED or counts_as == "crew stunned" or "crew stunned" in also
+    if crew_stunned and vehicle.is_skimmer:  # any skimmer, not only one moving fast
         notes.append("A skimmer with stunned crew drifts D6\" by the scatter die in its next Movement phase, keeping its facing.")
-    elif stuns:
+    elif crew_stunned:
         notes.append("If it is a skimmer, however fast it moved, it drifts D6\" by the scatter die in its next Movement phase.")
     destroyed = outcome.destroys or counts_as == "vehicle destroyed"
 
@@ -182,7 +198,7 @@ def roll_damage(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: W
         passengers = Passengers(vehicle.passengers, killed_all, must_get_out, destroyed and not killed_all, tuple(tests))
     return Damage(
         table, die, modifier, roll, row, counts_as, tuple(also), tuple(notes), destroyed, wreck_scatter, wreck_die,
-        radius_die, radius, tuple(debris), passengers,
+        radius_die, radius, tuple(debris), passengers, landed, crew_stunned,
     )
 
 
@@ -200,6 +216,8 @@ class DamageOnly:
 
     damage: Damage
     dice: tuple[DieRoll, ...]
+    after: VehicleState | None = None
+    """The vehicle after the roll (:func:`state_after`)."""
 
 
 def damage_roll(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: WoundRules) -> DamageOnly:
@@ -207,4 +225,24 @@ def damage_roll(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: W
     recorded = RecordingDice(dice)
     damage = roll_damage(table, vehicle, recorded, wounds)
     dice.finish()
-    return DamageOnly(damage, tuple(recorded.rolled))
+    return DamageOnly(damage, tuple(recorded.rolled), state_after(vehicle, damage))
+
+
+def state_after(vehicle: VehicleState, damage: Damage | None) -> VehicleState:
+    """The vehicle as the next hit finds it (a second blast hit on an open-topped vehicle, a
+    squad's next attack), and as the players should note it: immobilised after an immobilised
+    result (a slow skimmer landed: 004:128-130, 004:416); its crew stunned after a stun or a
+    result that rocks it (stuns do not add up: 004:386); no passengers aboard once they had to get
+    out or were killed. A bounced shot or a destroyed vehicle leaves it as it was (nothing is left
+    to damage: the callers stop)."""
+    if damage is None or damage.destroyed:
+        return vehicle
+    changes: dict = {}
+    if damage.row.outcome is Outcome.IMMOBILISED and damage.counts_as is None:
+        changes["immobilised"] = True
+    if damage.crew_stunned or (damage.row.outcome is Outcome.ARMAMENT and damage.table.key != "glancing"):
+        changes["stunned"] = True
+    p = damage.passengers
+    if p is not None and (p.must_get_out or p.killed_all):
+        changes.update(passengers=0, passenger_save=None)
+    return replace(vehicle, **changes) if changes else vehicle

@@ -13,7 +13,8 @@ Weapons, Normal Ordnance, Ordnance Barrages, Shooting at Vehicles, Vehicle Armou
    an arrow moves it their sum. A barrage that comes down inside its minimum range misses.
 4. Models wholly under the marker are hit; each one partly under it is hit on a 4+ (one D6 each,
    model order); a vehicle is hit when any of its hull is under the marker, twice when it is
-   open-topped.
+   open-topped; the second hit finds the vehicle as the first left it (004:394, 004:409: a second
+   immobilised on a glancing roll is crew stunned).
 5. A vehicle hit rolls armour penetration as an ordnance weapon (2D6, the highest) at the
    weapon's Strength, halved (rounding up) when the hole is not over the hull, then damage.
    Normal ordnance strikes the side facing the firer; a barrage strikes from the hole: the side
@@ -213,11 +214,14 @@ def fire_ordnance(
                 facing_hit = vehicle.facing
             else:
                 facing_hit = vehicle.facing_toward(aim, centre)
+            # The second hit finds the vehicle as the first left it (immobilised, stunned, passengers out).
+            state = vehicle_state
             for _ in range(2 if vehicle_state.open_topped else 1):
                 if vehicle_hits and vehicle_hits[-1].damage is not None and vehicle_hits[-1].damage.destroyed:
                     break  # a wreck has nothing left for the second hit to do (our choice)
                 vehicle_hits.append(hit_vehicle(
-                    weapon, vehicle.armour(facing_hit), vehicle_state, recorded, tables, wounds, strength=strength,
+                    weapon, vehicle.armour(facing_hit), state, recorded, tables, wounds, strength=strength,
                     off_centre=not hole_over,
                 ))
+                state = vehicle_hits[-1].after
     return record(None)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
-from engine.wh40k.damage import Damage, roll_damage
+from engine.wh40k.damage import Damage, roll_damage, state_after
 from engine.wh40k.profiles import DamageTable, PenetrationWeapon, Read, WoundRules
 from engine.wh40k.vehicle import VehicleState, check_armour
 
@@ -74,6 +74,9 @@ class VehicleHit:
     vehicle: VehicleState
     dice: tuple[DieRoll, ...]
     """Every die in the order rolled."""
+    after: VehicleState | None = None
+    """The vehicle after this hit, as the next hit finds it (:func:`~engine.wh40k.damage.state_after`):
+    immobilised, landed, stunned, its passengers out."""
 
     @property
     def table(self) -> str | None:
@@ -144,7 +147,7 @@ def hit_vehicle(
     penetration = roll_penetration(weapon, armour, recorded, strength=strength, off_centre=off_centre, vehicle=vehicle)
     table = damage_table(penetration, tables)
     damage = None if table is None else roll_damage(table, vehicle, recorded, wounds)
-    return VehicleHit(penetration, damage, vehicle, tuple(recorded.rolled))
+    return VehicleHit(penetration, damage, vehicle, tuple(recorded.rolled), state_after(vehicle, damage))
 
 
 def penetrate(

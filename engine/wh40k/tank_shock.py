@@ -60,6 +60,10 @@ def tank_shock(
     weapon against `front_armour` when the check is passed (see the module docstring)."""
     if isinstance(leadership, bool) or not isinstance(leadership, int) or not MIN_LEADERSHIP <= leadership <= MAX_LEADERSHIP:
         raise RulesError(f"Leadership {leadership!r} is not possible: give {MIN_LEADERSHIP} to {MAX_LEADERSHIP}.")
+    if hero is None and (strength is not None or front_armour is not None):
+        given = " and ".join(f"{n} {v}" for n, v in (("strength", strength), ("front", front_armour)) if v is not None)
+        raise RulesError(f"{given.capitalize()} is for a Death or Glory attack: give hero (the weapon he attacks with), "
+                         "or leave it out.")
     if hero is not None:
         if hero.key == "ordnance":
             raise RulesError("A Death or Glory attack is one shot or one close combat attack, not ordnance.")

@@ -69,6 +69,12 @@ class VehicleState:
             raise RulesError(f"Passengers {self.passengers!r} is not possible: give 0 to {MAX_PASSENGERS} models.")
         check_save(self.passenger_save, "Passenger save")
         check_save(self.nearby_save, "Nearby save")
+        if self.passenger_save is not None and not self.passengers:
+            raise RulesError(f"Passenger save {self.passenger_save}+ with no passengers aboard: give passengers "
+                             "(how many models), or leave the save out.")
+        if self.nearby_save is not None and not self.nearby:
+            raise RulesError(f"Nearby save {self.nearby_save}+ with no models nearby: give nearby (each model's inches "
+                             "from the hull), or leave the save out.")
         if len(self.nearby) > MAX_NEARBY:
             raise RulesError(f"{len(self.nearby)} nearby models is more than we roll for: give at most {MAX_NEARBY}.")
         for d in self.nearby:

@@ -10,6 +10,7 @@ from typing import Any
 from engine.geometry import clock_face
 from engine.wh40k.damage import Damage, WoundTest
 from engine.wh40k.penetration import HitResult, Penetration, VehicleHit
+from engine.wh40k.vehicle import VehicleState
 
 SYSTEM = "wh40k"
 SOURCE = "Warhammer 40,000 trial vehicle rules"
@@ -100,6 +101,8 @@ def hit_outcome(hit: VehicleHit) -> str:
         kind = f"Penetrating hit counted as glancing ({', '.join(p.obscured_by)})"
     result = hit.damage.counts_as or hit.damage.result
     extra = f" and {', '.join(hit.damage.also)}" if hit.damage.also else ""
+    if hit.damage.landed:
+        extra += ", the skimmer lands where it is for the rest of the game"
     return f"{kind}: {result}{extra}."
 
 
@@ -124,6 +127,7 @@ def damage_json(d: Damage | None) -> dict[str, Any] | None:
     return {
         "table": d.table.key, "die": d.die.value, "modifier": d.modifier, "roll": d.roll, "result": d.row.name,
         "counts_as": d.counts_as, "also": list(d.also), "destroyed": d.destroyed, "notes": list(d.notes),
+        "landed": d.landed, "crew_stunned": d.crew_stunned,
         "wreck": None if d.wreck_scatter is None else {
             "flipped": d.flipped, "direction_deg": None if d.flipped else d.wreck_scatter.direction, "distance": d.slew},
         "explosion": None if d.radius is None else {"radius": d.radius, "models": [_wound_json(t) for t in d.debris]},
@@ -131,6 +135,15 @@ def damage_json(d: Damage | None) -> dict[str, Any] | None:
             "models": p.models, "killed_all": p.killed_all, "must_get_out": p.must_get_out, "pinned": p.pinned,
             "unsaved": p.unsaved, "rolls": [_wound_json(t) for t in p.tests]},
     }
+
+
+def vehicle_json(v: VehicleState | None) -> dict[str, Any] | None:
+    """The vehicle's state as the next hit finds it (``after``): what the players note on it."""
+    if v is None:
+        return None
+    return {"immobilised": v.immobilised, "landed": v.immobilised and v.skimmer and not v.skimmer_fast,
+            "stunned": v.stunned, "skimmer": v.is_skimmer, "skimmer_fast": v.skimmer_fast, "open_topped": v.open_topped,
+            "passengers": v.passengers}
 
 
 def vehicle_state_text(hit: VehicleHit) -> str:

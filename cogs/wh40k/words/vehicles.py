@@ -12,7 +12,7 @@ import discord
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from cogs.wh40k.words.common import (
     SOURCE, SYSTEM, damage_headline, damage_json, damage_lines, hit_outcome, inches, penetration_json, penetration_text,
-    vehicle_state_text,
+    vehicle_json, vehicle_state_text,
 )
 from engine.geometry import clock_face
 from engine.wh40k.assault import Assault
@@ -51,7 +51,8 @@ def penetrate_reply(hit: VehicleHit) -> Reply:
     summary = [outcome, dice_summary(hit.dice), f"Penetration: {penetration_text(p)}", *lines]
     return Reply(
         embed=embed, image=None, filename="penetrate.png", command="40k penetrate", system=SYSTEM, dice=hit.dice,
-        summary=tuple(summary), fields={"penetration": penetration_json(p), "damage": damage_json(hit.damage)},
+        summary=tuple(summary), fields={"penetration": penetration_json(p), "damage": damage_json(hit.damage),
+                                        "vehicle_after": vehicle_json(hit.after)},
     )
 
 
@@ -140,7 +141,8 @@ def ordnance_json(shot: OrdnanceShot) -> dict[str, Any]:
         "vehicle": None if shot.vehicle is None else {
             "hit": shot.hull_hit, "hole_over": shot.hole_over,
             "facing": None if shot.facing_hit is None else shot.facing_hit.value,
-            "hits": [{"penetration": penetration_json(h.penetration), "damage": damage_json(h.damage)} for h in shot.vehicle_hits],
+            "hits": [_hit_json(h) for h in shot.vehicle_hits],
+            "after": vehicle_json(shot.vehicle_hits[-1].after) if shot.vehicle_hits else None,
         },
         "pinning_test": shot.pinning_test,
     }
@@ -187,7 +189,7 @@ def _hits_lines(results: tuple[VehicleHit, ...]) -> list[str]:
 
 
 def _hit_json(h: VehicleHit) -> dict[str, Any]:
-    return {"penetration": penetration_json(h.penetration), "damage": damage_json(h.damage)}
+    return {"penetration": penetration_json(h.penetration), "damage": damage_json(h.damage), "after": vehicle_json(h.after)}
 
 
 # /40k assault
@@ -220,7 +222,8 @@ def assault_reply(a: Assault) -> Reply:
         embed=embed, image=None, filename="assault.png", command="40k assault", system=SYSTEM, dice=a.dice,
         summary=(outcome, dice_summary(a.dice), rolled, *lines),
         fields={"attacks": a.attacks, "needed": a.needed, "to_hit": [d.value for d in a.to_hit], "hits": a.hits,
-                "destroyed": a.destroyed, "results": [_hit_json(h) for h in a.results]},
+                "destroyed": a.destroyed, "results": [_hit_json(h) for h in a.results],
+                "vehicle_after": vehicle_json(a.results[-1].after) if a.results else None},
     )
 
 
@@ -331,4 +334,5 @@ def damage_reply(roll: DamageOnly) -> Reply:
     embed.add_field(name="The table", value="\n".join(f"{r.rolls}: {r.name}" for r in d.table.rows), inline=False)
     embed.set_footer(text=d.table.source)
     return Reply(embed=embed, image=None, filename="damage.png", command="40k damage", system=SYSTEM, dice=roll.dice,
-                 summary=(outcome, dice_summary(roll.dice), *lines[1:]), fields={"damage": damage_json(d)})
+                 summary=(outcome, dice_summary(roll.dice), *lines[1:]),
+                 fields={"damage": damage_json(d), "vehicle_after": vehicle_json(roll.after)})

@@ -254,5 +254,5 @@ def test_any_impossible_strength_or_armour_is_a_rules_error(strength, armour):
        open_topped=st.booleans(), passengers=st.integers(0, 6), nearby=st.lists(st.floats(0, 12), max_size=4))
 def test_any_hit_replays_from_the_bots_faces(weapon, armour, seed, open_topped, passengers, nearby):
     s = None if W[weapon].strength is not None else 8
-    v = VehicleState(open_topped=open_topped, passengers=passengers, nearby=tuple(nearby), nearby_save=4)
+    v = VehicleState(open_topped=open_topped, passengers=passengers, nearby=tuple(nearby), nearby_save=4 if nearby else None)
     assert_replays(lambda dice: penetrate(W[weapon], armour, v, dice, TABLES, DATA.wounds, strength=s), seed)
