@@ -53,7 +53,7 @@ EXTENSIONS = (
     "cogs.fantasy.fire", "cogs.fantasy.shoot", "cogs.fantasy.combat",
     "cogs.warmaster.wm", "cogs.warmaster.siege",
     "cogs.wh40k.vehicles",
-    "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands", "cogs.odds.commands",
+    "cogs.dice.roll", "cogs.rules.commands", "cogs.campaign.commands", "cogs.army.commands", "cogs.odds.commands",
     "cogs.common.buttons",
 )
 
@@ -67,6 +67,7 @@ COMMAND_EXTENSIONS: dict[str, tuple[str, ...]] = {
     "rules": ("cogs.rules.commands",),
     "settings": ("cogs.campaign.commands",), "campaign": ("cogs.campaign.commands",),
     "battle": ("cogs.campaign.commands",), "machine": ("cogs.campaign.commands",),
+    "army": ("cogs.army.commands",),
     "odds": EXTENSIONS[:-1],  # it reads any command line, so it knows every command (and says which have no odds)
 }
 """The extension that defines each top-level command, so the console's one-shot ``play`` loads

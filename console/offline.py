@@ -100,11 +100,34 @@ class OfflineInteraction:
         self.followup = _Followup(self.sent)
 
 
+class PathAttachment:
+    """An attachment option typed in the console: a path to a file on this machine, read when the
+    command reads it (``/army import file:lists/host.rosz``), like a Discord attachment's bytes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = Path(path).expanduser()
+        self.filename = self.path.name
+        self.url = self.path.as_uri() if self.path.is_absolute() else str(self.path)
+        self.content_type = None
+        try:
+            self.size = self.path.stat().st_size
+        except OSError:
+            raise ConsoleError(f"file: cannot read '{path}': give the path of a file on this machine.") from None
+        if not self.path.is_file():
+            raise ConsoleError(f"file: '{path}' is not a file.")
+
+    async def read(self) -> bytes:
+        return await asyncio.to_thread(self.path.read_bytes)
+
+
 async def invoke(bot: discord.Client, line: str, **who: Any) -> OfflineInteraction:
     """Run one command line through the tree as Discord would; the interaction holds the reply.
     `who` overrides the offline identity (see :class:`OfflineInteraction`)."""
     command, rest = find_command(bot.tree, split_line(line))
     kwargs = parse_options(command, rest)
+    for p in command.parameters:  # an attachment is a path in the console
+        if p.type is discord.AppCommandOptionType.attachment and p.name in kwargs:
+            kwargs[p.name] = PathAttachment(kwargs[p.name])
     interaction = OfflineInteraction(bot, command, **who)
     interaction.namespace = tuple((p.display_name, kwargs[p.name]) for p in command.parameters if p.name in kwargs)
     await call_command(command, interaction, kwargs)

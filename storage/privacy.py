@@ -27,6 +27,7 @@ USER_COLUMNS = {
     "siege_events": ("user_id",),
     "reply_actions": ("user_id",),
     "roll_entries": ("user",),
+    "armies": ("user_id",),
 }
 """Every column that holds a Discord user id, by table (tests/storage/test_privacy.py keeps it whole)."""
 
@@ -50,6 +51,8 @@ class Forgotten:
     who made or changed them: the id is blanked, the thing stays."""
     kept_log_entries: int
     """Roll log entries of the user, kept: hash-chained evidence for every player of that log."""
+    armies: int = 0
+    """Army lists the user imported (/army import), in every server."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +69,13 @@ class Purged:
     roll_logs: int
     """Roll log chain epochs (a channel's or a battle's log, per secret)."""
     roll_entries: int
+    armies: int = 0
+    """Army lists its members imported."""
 
     @property
     def total(self) -> int:
         return sum((self.settings, self.campaigns, self.battles, self.machines, self.shots, self.buttons,
-                    self.siege_sections, self.roll_logs, self.roll_entries))
+                    self.siege_sections, self.roll_logs, self.roll_entries, self.armies))
 
 
 def _count(db, sql: str, params: Iterable = ()) -> int:
@@ -93,12 +98,13 @@ def forget_user(store: Store, user_id: int) -> Forgotten:
         shots += _delete(db, "DELETE FROM siege_events WHERE user_id = ?", (user_id,))  # their siege rolls in battles
         machines = _delete(db, "DELETE FROM machines WHERE owner_id = ?", (user_id,))
         buttons = _delete(db, "DELETE FROM reply_actions WHERE user_id = ?", (user_id,))
+        armies = _delete(db, "DELETE FROM armies WHERE user_id = ?", (user_id,))
         unnamed = sum(
             _delete(db, f"UPDATE {table} SET {column} = NULL WHERE {column} = ?", (user_id,))
             for table, column in (("settings", "updated_by"), ("campaigns", "created_by"),
                                   ("battles", "started_by"), ("battles", "turn_asked_by"), ("machines", "added_by"))
         )
-    return Forgotten(memberships, places, machines, shots, buttons, unnamed, kept)
+    return Forgotten(memberships, places, machines, shots, buttons, unnamed, kept, armies)
 
 
 _CHANNEL_CHAIN = re.compile(r"^channel:(\d+):(\d+)$")
@@ -146,4 +152,5 @@ def purge_guild(store: Store, guild_id: int, channel_ids: Iterable[int] = ()) ->
         machines = _delete(db, "DELETE FROM machines WHERE guild_id = ?", (guild_id,))
         buttons = _delete(db, "DELETE FROM reply_actions WHERE guild_id = ?", (guild_id,))
         settings = _delete(db, "DELETE FROM settings WHERE guild_id = ?", (guild_id,))
-    return Purged(settings, campaign_rows, battle_rows, machines, shots, buttons, sections, logs, entries)
+        armies = _delete(db, "DELETE FROM armies WHERE guild_id = ?", (guild_id,))
+    return Purged(settings, campaign_rows, battle_rows, machines, shots, buttons, sections, logs, entries, armies)

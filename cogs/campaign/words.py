@@ -64,6 +64,7 @@ def forget_reply(f: Forgotten) -> Reply:
     gone = [
         _counted(f.memberships, "campaign membership"), _counted(f.battle_places, "place in a battle", "places in battles"),
         _counted(f.machines, "war machine"), _counted(f.shots, "recorded shot"), _counted(f.buttons, "button action"),
+        _counted(f.armies, "army list"),
     ]
     lines = ["Deleted, in every server: " + ", ".join(gone) + "."]
     if f.unnamed:
@@ -86,7 +87,7 @@ def purge_reply(server: str, p: Purged) -> Reply:
         _counted(p.settings, "settings row"), _counted(p.campaigns, "campaign"), _counted(p.battles, "battle"),
         _counted(p.machines, "war machine"), _counted(p.shots, "recorded shot"), _counted(p.buttons, "button action"),
         _counted(p.siege_sections, "siege section"), _counted(p.roll_logs, "roll log"),
-        _counted(p.roll_entries, "roll log entry", "roll log entries"),
+        _counted(p.roll_entries, "roll log entry", "roll log entries"), _counted(p.armies, "army list"),
     ]
     lines = ["Deleted: " + ", ".join(counts) + ".",
              "Nothing of this server is left in the bot's store; roll numbers and settings start afresh."]

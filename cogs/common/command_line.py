@@ -129,8 +129,11 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
             merged.append(word)
     values: dict[str, Any] = {}
     merged = _retired(command, merged)
+    into = getattr(command.callback, "__bombardier_target_into__", None)  # cogs/common/target.py
     for word in merged:
         name, colon, raw = word.partition(":")
+        if into and colon and name.lower() == "target" and "target" not in params:
+            name = into  # a command with no room for target: takes the unit in this option
         if not colon:
             known = word.split("=")[0].lower()
             example = f"{known}:VALUE" if known in params else "distance:30"

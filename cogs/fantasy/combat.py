@@ -20,6 +20,7 @@ from cogs.common.choices import RETIRED, offer
 from cogs.fantasy.fire import read_immunities, _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
 from engine.fantasy.formation import Facing
 from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.target import target_option
 from engine.dice import DieKind
 from engine.errors import RulesError
 from engine.fantasy.close_combat import (
@@ -78,6 +79,7 @@ class CombatCog(commands.Cog):
 
     @combat.command(name="attacks", description="Close combat attacks: WS chart, wounds, saves, special rules",
                     extras={RETIRED: {"war_machine": ("troop", "war-machine")}})
+    @target_option("fantasy", needs=("toughness",), into="troop")
     @app_commands.describe(
         attacks="Attacks", ws="Weapon Skill", enemy_ws="Enemy's Weapon Skill", strength="Strength", **PROFILE,
         initiative="Your Initiative", enemy_initiative="Enemy's Initiative",
@@ -124,6 +126,7 @@ class CombatCog(commands.Cog):
         await send_reply(interaction, attacks_reply(r, order))
 
     @combat.command(name="impact-hits", description="Impact Hits on the charge")
+    @target_option("fantasy", needs=("toughness",), into="troop")
     @private_option
     @app_commands.describe(hits="Impact Hits (n), or give die", die="Impact Hits (D3) or (D6)",
                            strength="Strength", **PROFILE, dodge="Target's Dodge: 5 for 5+",
@@ -146,6 +149,7 @@ class CombatCog(commands.Cog):
         await send_reply(interaction, automatic_reply(r, "combat impact-hits"))
 
     @combat.command(name="breath", description="Breath Weapon in combat: 2D6 hits, no model hit twice")
+    @target_option("fantasy", needs=("models", "toughness"), into="troop")
     @private_option
     @app_commands.describe(strength="The breath's Strength", models="Models in the enemy unit", **PROFILE,
                            used_before="Used before: needs 4+ first", flaming="Flaming breath",

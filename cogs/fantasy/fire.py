@@ -22,6 +22,7 @@ from cogs.campaign.machines import MACHINE_OPTION, after_shot, aimed_bs, take_ai
 from cogs.campaign import machines
 from cogs.fantasy.words.misfire import misfire_reply
 from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.target import target_option
 from cogs.fantasy.words.stone_thrower import stone_thrower_reply
 from config.gamedata import fantasy
 from engine.dice import Dice, EnteredDice
@@ -183,6 +184,7 @@ def _cannon_command(key: str):
     weapon = DATA.cannons[key]
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
+    @target_option("fantasy", into="troop")
     @private_option
     @app_commands.describe(distance=f"Inches to aim marker ({weapon.min_range}-{weapon.max_range})",
                            machine=MACHINE_OPTION, dodge=DODGE,
@@ -245,6 +247,7 @@ class FireCog(commands.Cog):
     )(_cannon_command("great-cannon"))
 
     @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4)")
+    @target_option("fantasy", into="troop")
     @private_option
     @app_commands.describe(
         distance=f"Inches to the target ({STONE.min_range}-{STONE.max_range})",
@@ -292,6 +295,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="grapeshot", description="Grapeshot (12\", S5, AP1): artillery + D6 shots")
+    @target_option("fantasy")
     @private_option
     @app_commands.describe(
         distance=f"Inches to the target (up to {DATA.grapeshot.range})",
@@ -328,6 +332,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1)")
+    @target_option("fantasy", into="troop")
     @private_option
     @app_commands.describe(
         distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best BS",
@@ -371,6 +376,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming")
+    @target_option("fantasy", into="troop")
     @private_option
     @app_commands.describe(
         distance="Inches to the target model",

@@ -119,7 +119,7 @@ class ShootCog(commands.Cog):
 
 
     @app_commands.command(name="breath", description="Breath Weapon shooting attack: flame template from the base, auto hits")
-    @target_option("fantasy")
+    @target_option("fantasy", into="troop")
     @private_option
     @app_commands.describe(
         distance="Breather's base to the target model, inches (up to 8)", strength="The breath's Strength",

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.target import target_option
 from cogs.warmaster.options import (
     AT, DATA, FORMATION_CHOICES, NEAR_AS_CANNON, NEAR_DESCRIPTION, POSITION_CHOICES, TARGET, near_units, new_dice, place,
     troop_autocomplete, target_stands, unit,
@@ -46,6 +47,7 @@ class WarmasterCog(commands.Cog):
     wm = app_commands.Group(name="wm", description="Warmaster artillery, machines and sieges (cm)")
 
     @wm.command(name="shoot", description="Attacks at a target: hits, armour, stands, drive back (core)")
+    @target_option("warmaster", into="troop")
     @private_option
     @app_commands.describe(attacks="Attacks rolled", bonus="To-hit modifier, e.g. 1", worse="Armour counts N worse",
                            no_armour="No armour roll", charging="Target is charging (no drive back)",
@@ -66,6 +68,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, shoot_reply(result))
 
     @wm.command(name="cannon", description="Cannon battery (60 cm): ball bounces 5 cm through stands")
+    @target_option("warmaster", into="troop")
     @private_option
     @app_commands.describe(
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
@@ -96,6 +99,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, cannon_reply(shot, image))
 
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
+    @target_option("warmaster", into="troop")
     @private_option
     @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band",
                            charging="Target is charging", **TARGET)
@@ -113,6 +117,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, helblaster_reply(shot))
 
     @wm.command(name="bone-thrower", description="Bone Thrower (40 cm): skewers up to 3 touching stands")
+    @target_option("warmaster", into="troop")
     @private_option
     @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column (default: column)", turn="Target turned about its centre, degrees",
                            offset="Target cm right of the line", near=NEAR_AS_CANNON, at=AT,
@@ -138,6 +143,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, bone_thrower_reply(shot, image))
 
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
+    @target_option("warmaster", into="troop")
     @private_option
     @app_commands.describe(range="cm to the target", machines="Bolt throwers firing", charging="Target is charging", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES)
@@ -154,6 +160,7 @@ class WarmasterCog(commands.Cog):
         await send_reply(interaction, volley_reply(v, "wm elven-bolt-thrower"))
 
     @wm.command(name="rock-lobber", description="Orc Rock Lobber (60 cm, 3 attacks): profile only")
+    @target_option("warmaster", into="troop")
     @private_option
     @app_commands.describe(range="cm to the target", machines="Rock lobbers firing", **TARGET)
     @app_commands.choices(position=POSITION_CHOICES)

@@ -1,0 +1,44 @@
+"""What a reply says of a target taken from an army list (``target:``, cogs/common/target.py):
+which values came from the list. Kept apart from target.py so that replies.py can use it without
+importing the store.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+TARGET_KEY = "bombardier.target"
+"""``interaction.extras`` key: the unit a command's ``target:`` named, and what it filled
+(``{"unit", "list", "owner", "filled": {option: value}, "typed": [options typed beside it]}``)."""
+
+
+def _shown(value: Any) -> str:
+    if value is True:
+        return "yes"
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value)
+    return str(value)
+
+
+def note_line(target: dict[str, Any]) -> str:
+    """``From Host of Talabheim: Halberdiers · toughness 3, wounds 1, troop infantry (save typed)``."""
+    filled = ", ".join(f"{k.replace('_', ' ')} {_shown(v)}" for k, v in target["filled"].items()) or "nothing"
+    typed = f" ({', '.join(target['typed'])} typed)" if target["typed"] else ""
+    return f"From {target['list']}: {target['unit']} · {filled}{typed}"
+
+
+def annotate(interaction: Any, reply: Any) -> Any:
+    """`reply` with the target's note: first in the footer (the glance shows it), a summary line
+    and a ``from_list`` field for ``--json``; unchanged when no target was named."""
+    extras = getattr(interaction, "extras", None) or {}
+    target = extras.get(TARGET_KEY)
+    if not target or "from_list" in reply.fields:
+        return reply
+    line = note_line(target)
+    embed = reply.embed.copy()
+    footer = embed.footer.text if embed.footer and embed.footer.text else ""
+    embed.set_footer(text=(line + (" · " + footer if footer else ""))[:2000])
+    fields = {**reply.fields, "from_list": {**target, "filled": {k: list(v) if isinstance(v, tuple) else v
+                                                             for k, v in target["filled"].items()}}}
+    return dataclasses.replace(reply, embed=embed, summary=(*reply.summary, line), fields=fields)

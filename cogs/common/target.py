@@ -1,0 +1,380 @@
+"""``target:``: a unit of an army list as the target profile of any command that takes one.
+
+One decorator, :func:`target_option`, put right under a command's ``@...command(...)`` (beside
+``@private_option``), gives the command a ``target`` option autocompleted over the units of the
+lists in play: the battle's players' lists in a battle channel (and the caller's), else the
+caller's own (storage/armies.py). Before the command's own callback runs, the named unit fills
+the options its list gives (engine/roster.py's :func:`target_values`: toughness, wounds, saves,
+troop type, models, the special rules the engine knows, a 40k vehicle's armour, a Warmaster
+unit's Hits and Armour) wherever the player typed nothing; what was typed wins. The callback then
+validates everything as usual, so a shot at an imported unit is exactly the shot with its profile
+typed. A value the engine needs that the list does not give is asked for (RulesError), never
+guessed. The reply says which values came from the list (cogs/common/from_list.py).
+
+Options the command requires of a typed profile (``toughness`` on /shoot) are optional once a
+target can give them (``needs``): the decorator asks for them when neither gives them. A command
+with no room for another option (Discord's 25) takes the unit in an option it has (``into``:
+/shoot's ``troop`` takes a troop type or a unit), and the console still reads ``target:``.
+
+The store is read off the event loop (cogs/common/access.py ``in_store``), never through the
+work pool, so /odds, which catches a command's first pool call, still prices the shot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import re
+from typing import Any, Optional, Union, get_args, get_origin
+
+import discord
+from discord.app_commands import Choice
+
+from cogs.common.access import in_store
+from cogs.common.dice_source import OPTIONS_KEY, command_options
+from cogs.common.from_list import TARGET_KEY
+from engine.errors import RulesError
+from engine.inputs import quote
+from engine.roster import FACES, TargetValues, Unit, target_values
+from storage import armies, campaigns
+
+TARGET_DESCRIPTION = "A unit of a list in play"
+INTO_HINT = "or list unit"
+"""Added to the description of an option that takes a unit (``into``), when it is short enough
+(:data:`HINT_ROOM`): each command keeps a quarter of Discord's 4,000 schema characters spare."""
+HINT_ROOM = 22
+AUTOCOMPLETE_WAIT = 2.0
+"""Seconds the autocomplete waits for the store (Discord drops choices after 3)."""
+INTO_MARK = "__bombardier_target_into__"
+"""Set on a callback whose unit goes in another option (``into``): the console reads ``target:`` into it."""
+_FACE = re.compile(r"\s*[(/]\s*(front|side|rear)\s*\)?\s*$", re.I)
+
+
+class TargetError(RulesError):
+    """A ``target:`` that names no unit in play, or a unit that lacks a value the command needs."""
+
+
+def lists_in_play(store, guild_id: int | None, channel_id: int | None, user_id: int) -> list[armies.Army]:
+    """The lists a command here may target: the battle's players' (and the caller's) in a channel
+    with a battle, else the caller's."""
+    if guild_id is None:
+        return []
+    players: list[int] = [user_id]
+    battle = campaigns.current_battle(store, guild_id, channel_id or 0)
+    if battle is not None:
+        players += [p for p in battle.players if p != user_id]
+    return armies.armies(store, guild_id, players)
+
+
+def _refs(lists: list[armies.Army]) -> list[tuple[str, armies.Army, Unit]]:
+    """(reference, list, unit) for every unit in play; the reference is the unit's label, with
+    its list's name first when two lists in play share the label."""
+    counts: dict[str, int] = {}
+    for a in lists:
+        for u in a.roster.units:
+            counts[u.label.casefold()] = counts.get(u.label.casefold(), 0) + 1
+    return [((u.label if counts[u.label.casefold()] == 1 else f"{a.name}: {u.label}")[:100], a, u)
+            for a in lists for u in a.roster.units]
+
+
+def find_unit(lists: list[armies.Army], text: str) -> tuple[armies.Army, Unit, str | None]:
+    """The unit `text` names among `lists` (``Halberdiers``, ``Halberdiers #2``, ``Host: Halberdiers``,
+    ``Leman Russ (rear)``), and the vehicle face it names, if any."""
+    face = None
+    wanted = " ".join(text.split())
+    if m := _FACE.search(wanted):
+        face, wanted = m.group(1).lower(), wanted[: m.start()].strip()
+    if not lists:
+        raise TargetError("target: there is no army list in play here: import yours with /army import first.")
+    refs = _refs(lists)
+    key = wanted.casefold()
+    exact = [(a, u) for ref, a, u in refs if ref.casefold() == key]
+    if not exact:
+        exact = [(a, u) for ref, a, u in refs if u.label.casefold() == key]
+    if len(exact) == 1:
+        return exact[0][0], exact[0][1], face
+    if len(exact) > 1:
+        names = ", ".join(f"'{a.name}: {u.label}'" for a, u in exact[:5])
+        raise TargetError(f"target: '{quote(wanted, 60)}' is in more than one list in play: give {names}.")
+    close = [ref for ref, _, _ in refs if key in ref.casefold()][:5]
+    hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else " See /army show."
+    raise TargetError(f"target: no unit '{quote(wanted, 60)}' in the lists in play.{hint}")
+
+
+def _brief(u: Unit) -> str:
+    p = u.main
+    stats = " ".join(f"{n}{v}" for n, v in p.characteristics if n in ("T", "W", "Sv", "Hits", "Armour") and v)[:40] if p else ""
+    size = f"{u.models} models" if u.models and u.models > 1 else ""
+    return " · ".join(x for x in (stats, size) if x)
+
+
+def unit_choices(lists: list[armies.Army], current: str, *, faces: bool = False) -> list[Choice[str]]:
+    """The autocomplete: units whose reference holds what is typed, each with a short profile."""
+    typed = " ".join(current.split()).casefold()
+    out: list[Choice[str]] = []
+    for ref, a, u in _refs(lists):
+        if typed and typed not in ref.casefold():
+            continue
+        armour = target_values(u, "wh40k").get("armour") if faces else None
+        if armour is not None and len(set(armour)) > 1:
+            for face, value in zip(FACES, armour):
+                value_text = f"{ref} ({face})"
+                if len(value_text) <= 100:
+                    out.append(Choice(name=f"{ref} · {face} armour {value}"[:100], value=value_text))
+            continue
+        brief = _brief(u)
+        out.append(Choice(name=(f"{ref} · {brief}" if brief else ref)[:100], value=ref))
+        if len(out) >= 25:
+            break
+    return out[:25]
+
+
+def _base(annotation: Any) -> Any:
+    """The value type under Optional[...] and Range[...]: int, float, str or bool (None if another)."""
+    if get_origin(annotation) is Union:
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        annotation = args[0] if args else annotation
+    if annotation in (bool, int, float, str):
+        return annotation
+    opt = getattr(annotation, "type", None)  # discord.py's Range[...] transformer knows its option type
+    return {"integer": int, "number": float, "string": str, "boolean": bool}.get(getattr(opt, "name", ""))
+
+
+def _fits(kind: Any, value: Any) -> bool:
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is str:
+        return isinstance(value, str)
+    return False
+
+
+def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dict[str, Any], typed: set[str],
+         unit: Unit, values: TargetValues, face: str | None, needs: tuple[str, ...],
+         option: str = "target") -> tuple[dict[str, Any], list[str]]:
+    """The options `unit` gives that the command takes and the player did not type; and the
+    options the player typed that the unit also gives (they win). Refuses what the command needs
+    and neither gives."""
+    filled: dict[str, Any] = {}
+    overridden: list[str] = []
+    offered = dict(values.values)
+    if "armour" in offered and isinstance(offered["armour"], tuple):
+        faces = offered.pop("armour")
+        if "armour" in params:
+            if kinds.get("armour") is str:
+                offered["armour"] = " ".join(str(v) for v in faces)
+            elif face is not None:
+                offered["armour"] = faces[FACES.index(face)]
+            elif len(set(faces)) == 1:
+                offered["armour"] = faces[0]
+            elif "armour" not in typed:
+                raise TargetError(f"{unit.label} has armour {'/'.join(map(str, faces))} (front/side/rear): name the side hit, "
+                                  f"e.g. {option}:\"{unit.label} (side)\", or give the armour value.")
+    models = offered.pop("models", None)
+    for name, value in offered.items():
+        if name not in params:
+            continue
+        if name in typed:
+            overridden.append(name)
+            continue
+        if _fits(kinds.get(name), value):
+            filled[name] = value
+    if models is not None:
+        if "models" in params and "models" not in typed and _fits(kinds.get("models"), models):
+            filled["models"] = models
+        if "ranks" in params and "files" in params:
+            filled.update(_formation(unit, models, given, typed))
+    why = dict(values.missing)
+    for name in params:
+        if name in typed or name in filled:
+            continue
+        if name == "save" and "save" in why:
+            raise TargetError(f"{unit.label}: {why['save']} (e.g. save:5).")
+        if name in needs and given.get(name) is None:
+            reason = why.get(name, f"the list gives {unit.label} no {name.replace('_', ' ')}")
+            raise TargetError(f"{unit.label}: {reason}: give {name}:.")
+    return filled, overridden
+
+
+def _formation(unit: Unit, models: int, given: dict[str, Any], typed: set[str]) -> dict[str, int]:
+    """Ranks and files from the list's model count: one model is one rank of one file; otherwise
+    one of them typed gives the other when the models fill the ranks evenly. How a unit stands is
+    the table's, not the list's, so with neither typed the player is asked."""
+    ranks, files = ("ranks" in typed), ("files" in typed)
+    if ranks and files:
+        return {}
+    if models == 1:
+        return {k: 1 for k, t in (("ranks", ranks), ("files", files)) if not t}
+    if ranks or files:
+        known, other = ("ranks", "files") if ranks else ("files", "ranks")
+        n = given[known]
+        if models % n:
+            raise TargetError(f"{unit.label} has {models} models: {n} {known} do not hold them evenly: give {other}: too.")
+        return {other: models // n}
+    raise TargetError(f"{unit.label} has {models} models: say how they stand with ranks: (files are worked out) "
+                      "or ranks: and files:.")
+
+
+def _typed(interaction: Any, params: dict[str, inspect.Parameter], kwargs: dict[str, Any]) -> set[str]:
+    """The options the player gave: those Discord (or the console, or a button's re-run) names,
+    and any whose value is not its default."""
+    names = set(command_options(interaction))
+    displayed = {getattr(p, "name", n): n for n, p in params.items()}
+    out = {n for n in kwargs if n in names or displayed.get(n) in names}
+    for n, v in kwargs.items():
+        p = params.get(n)
+        if p is not None and p.default is not inspect.Parameter.empty and v != p.default:
+            out.add(n)
+    return {n for n in out if kwargs.get(n) is not None}
+
+
+def target_option(game: str, *, needs: tuple[str, ...] = (), into: str | None = None, faces: bool = False,
+                  hint: bool = True):
+    """Give a command ``target:`` (see the module's docstring). `game`: whose characteristics the
+    unit is read with (``fantasy``, ``wh40k``, ``warmaster``). `needs`: options the command
+    requires unless a target gives them. `into`: the option that takes the unit instead of a new
+    ``target`` (a command with no room left); a number option becomes text that takes a number or
+    a unit, its bounds checked here; with `hint`, a short description of it says so. `faces`: offer a
+    vehicle's sides in the autocomplete."""
+
+    def decorate(callback):
+        signature = inspect.signature(callback)
+        original = dict(signature.parameters)
+        assert into is None or into in original, f"{callback.__qualname__} has no option {into!r} to take a unit"
+        kinds = {n: _base(p.annotation) for n, p in original.items()}
+        bounds = {}
+        loosened = []
+        for p in original.values():
+            if p.name in needs and p.default is inspect.Parameter.empty:
+                p = p.replace(default=None, annotation=Optional[p.annotation])
+            if p.name == into and kinds[into] is int:  # a number, or a unit's name
+                annotation = p.annotation
+                if get_origin(annotation) is Union:
+                    annotation = next(a for a in get_args(annotation) if a is not type(None))
+                bounds = (getattr(annotation, "min_value", None), getattr(annotation, "max_value", None))
+                p = p.replace(annotation=str if p.default is inspect.Parameter.empty else Optional[str])
+            loosened.append(p)
+        plain = [p for p in loosened if p.default is inspect.Parameter.empty and p.kind is not inspect.Parameter.KEYWORD_ONLY]
+        rest = [p for p in loosened if p not in plain]
+        extra = [] if into else [inspect.Parameter("target", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                                   annotation=Optional[str])]
+        skip = 2 if next(iter(original), "") == "self" else 1
+        params = {n: p for n, p in list(original.items())[skip:]}
+
+        @functools.wraps(callback)
+        async def with_target(*args: Any, **kwargs: Any) -> Any:
+            interaction = args[skip - 1]
+            named = kwargs.pop("target", None) if not into else None
+            if into and isinstance(kwargs.get(into), str):
+                value = kwargs[into]
+                if bounds and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+                    kwargs[into] = _number(into, value, bounds)
+                else:
+                    named = await _unit_named(interaction, value, quiet=not bounds)
+                    if named is not None:
+                        default = params[into].default
+                        kwargs[into] = None if default is inspect.Parameter.empty else default
+            if named is not None:
+                kwargs.update(await _fill(interaction, game, params, kinds, kwargs, named, needs, into))
+            missing = [n for n in needs if kwargs.get(n) is None]
+            if missing:
+                raise TargetError(f"/{_name(interaction)} needs {', '.join(missing)}: give "
+                                  f"{'it' if len(missing) == 1 else 'them'}, or {into or 'target'}: a unit from an army "
+                                  "list (/army import).")
+            return await callback(*args, **kwargs)
+
+        with_target.__signature__ = signature.replace(parameters=[*plain, *rest, *extra])
+        del with_target.__wrapped__  # discord.py reads the signature above, not the wrapped one's
+        described = dict(getattr(callback, "__discord_app_commands_param_description__", {}))
+        completes = dict(getattr(callback, "__discord_app_commands_param_autocomplete__", {}))
+        if into:
+            if hint and len(described.get(into, "")) <= HINT_ROOM:
+                described[into] = f"{described.get(into) or into} {INTO_HINT}"
+            completes[into] = _autocomplete(faces, completes.get(into))
+            setattr(with_target, INTO_MARK, into)
+        else:
+            described["target"] = TARGET_DESCRIPTION
+            completes["target"] = _autocomplete(faces)
+        with_target.__discord_app_commands_param_description__ = described
+        with_target.__discord_app_commands_param_autocomplete__ = completes
+        return with_target
+
+    return decorate
+
+
+def _number(name: str, text: str, bounds: tuple[Any, Any]) -> int:
+    """A number typed in an option that also takes a unit, held to the option's bounds."""
+    value = int(text)
+    low, high = bounds
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise TargetError(f"{name}: {value} is out of bounds: give {low} to {high}, or a unit of a list in play.")
+    return value
+
+
+def _name(interaction: Any) -> str:
+    command = getattr(interaction, "command", None)
+    return getattr(command, "qualified_name", None) or "this command"
+
+
+async def _in_store(interaction: Any, call, *args: Any) -> Any:
+    return await in_store(call, *args)
+
+
+def _in_play(interaction: Any) -> list[armies.Army]:
+    return lists_in_play(interaction.client.store, interaction.guild_id, interaction.channel_id, interaction.user.id)
+
+
+async def _unit_named(interaction: Any, text: Any, *, quiet: bool = False) -> str | None:
+    """For an ``into`` option: `text` when it names a unit in play, else None (it is the option's own value)."""
+    if not isinstance(text, str) or getattr(interaction, "guild_id", None) is None:
+        return None
+    lists = await _in_store(interaction, _in_play, interaction)
+    try:
+        find_unit(lists, text)
+    except TargetError as e:
+        if quiet:
+            return None
+        raise TargetError(f"{str(e).removeprefix('target: ')} (or give a number)") from None
+    return text
+
+
+async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter], kinds: dict[str, Any],
+                kwargs: dict[str, Any], named: str, needs: tuple[str, ...], into: str | None = None) -> dict[str, Any]:
+    if getattr(interaction, "guild_id", None) is None:
+        raise TargetError("target: army lists live in a server: use target: in a server channel, or type the profile.")
+    lists = await _in_store(interaction, _in_play, interaction)
+    army, unit, face = find_unit(lists, named)
+    typed = _typed(interaction, params, kwargs) - {into}
+    values = target_values(unit, game)
+    filled, overridden = fill(params, kinds, kwargs, typed, unit, values, face, needs, into or "target")
+    interaction.extras[TARGET_KEY] = {
+        "unit": unit.label + (f" ({face})" if face else ""), "list": army.name, "owner": army.user_id,
+        "filled": dict(filled), "typed": overridden,
+    }
+    # the roll log and a button's re-run keep the values used, so the shot is the same shot without the list
+    options = {k: v for k, v in command_options(interaction).items() if k not in ("target", into)}
+    interaction.extras[OPTIONS_KEY] = {**options, **{k: v for k, v in filled.items() if not isinstance(v, tuple)}}
+    return filled
+
+
+def _autocomplete(faces: bool, fallback=None):
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        found: list[Choice[str]] = []
+        if interaction.guild_id is not None:
+            try:  # off the event loop, and never waiting past Discord's patience for choices
+                lists = await asyncio.wait_for(asyncio.to_thread(_in_play, interaction), AUTOCOMPLETE_WAIT)
+            except Exception:  # an autocomplete never fails for the store: it offers what it can
+                lists = []
+            found = unit_choices(lists, current, faces=faces)
+        if fallback is not None:
+            more = await fallback(interaction, current)
+            found += [c for c in more if c.value not in {f.value for f in found}]
+        return found[:25]
+
+    if fallback is not None and hasattr(fallback, "offered"):
+        complete.offered = fallback.offered
+    return complete
