@@ -308,6 +308,27 @@ Warmaster stand's): a :data:`MARK` that is also the label of what it names, so a
 :data:`LABEL`."""
 
 
+def _meets_box(ax: float, ay: float, dx: float, dy: float, left: float, top: float, right: float, bottom: float) -> bool:
+    """Whether the segment from (ax, ay) along (dx, dy) meets the box: :func:`clip_segment`'s
+    answer (the same Liang-Barsky steps, in the same arithmetic, so it agrees to the last bit)
+    without building its pieces: label placement asks it thousands of times a picture."""
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - left), (dx, right - ax), (-dy, ay - top), (dy, bottom - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+        if t0 > t1:
+            return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Written:
     """A line of text on the picture, as written (what the legibility rule reads)."""
@@ -579,9 +600,10 @@ class Canvas:
 
     def _clear_of_lines(self, box: Box) -> bool:
         """Whether `box`, with a little room round it, is clear of every line kept clear of."""
-        left, top, right, bottom = padded = grow(box, 3)
+        left, top, right, bottom = grow(box, 3)
         for a, b, _, r in self._lines:
-            if r[0] <= right and left <= r[2] and r[1] <= bottom and top <= r[3] and clip_segment(a, b, padded):
+            if (r[0] <= right and left <= r[2] and r[1] <= bottom and top <= r[3]
+                    and _meets_box(a[0], a[1], b[0] - a[0], b[1] - a[1], left, top, right, bottom)):
                 return False
         return True
 
@@ -599,17 +621,18 @@ class Canvas:
             inside = clip_segment(anchor, end, t)
             if inside is not None:
                 cost += math.dist(*inside)
-        x0, x1 = min(anchor[0], end[0]), max(anchor[0], end[0])
-        y0, y1 = min(anchor[1], end[1]), max(anchor[1], end[1])
+        ax, ay = anchor
+        dx, dy = end[0] - ax, end[1] - ay
+        x0, x1 = (ax, end[0]) if ax <= end[0] else (end[0], ax)
+        y0, y1 = (ay, end[1]) if ay <= end[1] else (end[1], ay)
         for i, (t, crossing) in enumerate(self._taken):
             if (
                 t[0] <= x1 and x0 <= t[2] and t[1] <= y1 and y0 <= t[3]
-                and i not in homes and clip_segment(anchor, end, t) is not None
+                and i not in homes and _meets_box(ax, ay, dx, dy, t[0], t[1], t[2], t[3])
             ):
                 cost += crossing
         if cost >= enough:
             return cost
-        dx, dy = end[0] - anchor[0], end[1] - anchor[1]
         quarter, half = (anchor[0] + dx / 4, anchor[1] + dy / 4), (anchor[0] + dx / 2, anchor[1] + dy / 2)
         for a, b, turn, r in self._lines:
             if r[0] > x1 + 8 or r[2] < x0 - 8 or r[1] > y1 + 8 or r[3] < y0 - 8:
