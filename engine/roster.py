@@ -254,16 +254,20 @@ def _costs(node: dict[str, Any]) -> float:
 ARMOUR_WORDS = re.compile(r"\b(armou?r|shield|barding|mail|plate|gromril|scales)\b", re.I)
 
 
-@dataclass
 class _Walk:
-    profiles: list[Profile]
-    rules: list[str]
-    gear: list[str]
-    models: int
-    counted: bool
-    points: float
-    hidden: int
-    armour: bool
+    """What a walk through one unit's selections gathers (working state, not a record)."""
+
+    __slots__ = ("profiles", "rules", "gear", "models", "counted", "points", "hidden", "armour")
+
+    def __init__(self) -> None:
+        self.profiles: list[Profile] = []
+        self.rules: list[str] = []
+        self.gear: list[str] = []
+        self.models = 0
+        self.counted = False
+        self.points = 0.0
+        self.hidden = 0
+        self.armour = False
 
 
 def _characteristics(profile: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -314,7 +318,7 @@ TARGET_KINDS = ("model", "unit", "profile", "vehicle", "walker", "transport", "s
 
 
 def _unit(selection: dict[str, Any], force: str) -> tuple[Unit | None, int]:
-    walk = _Walk([], [], [], 0, False, 0.0, 0, False)
+    walk = _Walk()
     _walk(selection, walk, 1, 0, False)
     name = _text(selection, "customName") or _text(selection, "name") or "unnamed"
     kind = _text(selection, "type").lower() or "unit"
