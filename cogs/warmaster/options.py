@@ -15,20 +15,32 @@ from engine.inputs import check_list, is_int, quote, read_float, read_int
 from engine.warmaster.cannon import PlacedUnit
 from engine.warmaster.profiles import Position
 from engine.warmaster.shooting import MAX_STANDS, Side, Unit
+from engine.warmaster.siege_equipment import Equipment, target_of_shooting
+from cogs.common.choices import offer
 from engine.warmaster.stands import Formation, lay_out, lay_out_at, lay_out_centred
 
 DATA = warmaster()
-POSITION_CHOICES = [Choice(name=p, value=p) for p in ("open", "defended", "fortified")]
+POSITIONS = ("open", "defended", "fortified")
+POSITION_CHOICES = [Choice(name=p, value=p) for p in POSITIONS]
+position_autocomplete = offer(POSITIONS)
+"""The target's position offered by autocomplete (no choices: three on every target cost /wm and
+/siege about 40 schema characters a command); :func:`unit` checks what was typed."""
 TROOPS = {**{t.name: k for k, t in DATA.troops.items()}, **{k: k for k in DATA.troops}}
 """Troop types by what a player may type: the key (``chariot``) or the name (``chariots``)."""
+EQUIPMENT = {**{e.value: e for e in Equipment}, **{e.value.replace("-", " "): e for e in Equipment},
+             "ram": Equipment.BATTERING_RAM, "mantlet": Equipment.MANTLETS}
+"""A shooting target's troop may name siege equipment instead (seed 001): the shots hit a siege
+tower, ram or sow; mantlets shelter infantry (engine/warmaster/siege_equipment.py)."""
 FORMATION_CHOICES = [Choice(name=f.value, value=f.value) for f in Formation]
+IN_TOWER = "Target mans a tower"
+"""The `in_tower` option: no drive back, never confused, no bounce or skewering through (seed 001, The watchtower)."""
 AT = f"Stand centres instead (max {MAX_STANDS}): '0,1 4,1 2,3' cm"
 TARGET = dict(
-    stands="Target stands (default 3)",
-    hits="Hits per stand (default 3)",
+    stands="Target stands (3)",
+    hits="Hits a stand (3)",
     armour="Armour: 4 for 4+, 0 none",
-    position="Position (default open)",
-    troop="Troop type (full pace)",
+    position="Position (open)",
+    troop="Troop type or siege kit",
     dice="Your dice in order",
 )
 """The target options the /wm and /siege commands share, described tersely: Discord counts every
@@ -39,11 +51,14 @@ async def troop_autocomplete(interaction, current: str) -> list[Choice[str]]:
     """Troop types matching what is typed (as an autocomplete, not choices: six choices on every
     target would cost /wm and /siege a sixth of their schema characters)."""
     typed = current.strip().lower()
-    found = [(t.name, k) for k, t in DATA.troops.items() if typed in t.name or typed in k]
-    return [Choice(name=n, value=k) for n, k in found or [(t.name, k) for k, t in DATA.troops.items()]]
+    every = [(t.name, k) for k, t in DATA.troops.items()] + [(f"{e.value.replace('-', ' ')} (siege equipment)", e.value)
+                                                             for e in Equipment]
+    found = [(n, k) for n, k in every if typed in n or typed in k]
+    return [Choice(name=n, value=k) for n, k in found or every]
 
 
-troop_autocomplete.offered = tuple(Choice(name=t.name, value=k) for k, t in DATA.troops.items())
+troop_autocomplete.offered = tuple(Choice(name=t.name, value=k) for k, t in DATA.troops.items()) + tuple(
+    Choice(name=f"{e.value.replace('-', ' ')} (siege equipment)", value=e.value) for e in Equipment)
 """Listed by ``bot.py commands --json`` as the option's choices (cogs/common/choices.py)."""
 
 
@@ -51,7 +66,8 @@ def troop_key(troop: str) -> str:
     """The troop type a player named, refused with the ones there are."""
     key = TROOPS.get(troop.strip().lower())
     if key is None:
-        raise RulesError(f"troop: '{troop}' is not one of the choices: {', '.join(DATA.troops)}.")
+        raise RulesError(f"troop: '{quote(troop)}' is not one of the choices: {', '.join(DATA.troops)}"
+                         + (", or siege equipment (siege-tower, battering-ram, sow, mantlets)." if troop else "."))
     return key
 
 
@@ -70,9 +86,27 @@ def armour_value(armour: int) -> int | None:
     return armour
 
 
+def position_value(position: str) -> Position:
+    """The `position` option (offered by autocomplete, so checked here)."""
+    typed = position.strip().lower()
+    if typed not in POSITIONS:
+        raise RulesError(f"position: '{quote(position)}' is not one of the choices: {', '.join(POSITIONS)}.")
+    return Position(typed)
+
+
 def unit(name: str, *, stands: int, hits: int, armour: int, position: str, troop: str, side: Side = Side.ENEMY,
-         engaged: bool = False, charging: bool = False, in_tower: bool = False) -> Unit:
-    return Unit(name, stands, hits, armour_value(armour), Position(position), DATA.troops[troop_key(troop)], side, engaged,
+         engaged: bool = False, charging: bool = False, in_tower: bool = False, equipment_ok: bool = False) -> Unit:
+    """A target unit from the options. With `equipment_ok`, `troop` may name siege equipment: the
+    unit the shot resolves against is then the machine (or the sheltered unit), by the engine."""
+    gear = EQUIPMENT.get(troop.strip().lower())
+    if gear is not None:
+        if not equipment_ok:
+            raise RulesError(f"troop: '{quote(troop)}' is siege equipment, which this command does not take; "
+                             f"give one of: {', '.join(DATA.troops)}.")
+        base = Unit(name, stands, hits, armour_value(armour), position_value(position), DATA.troops["infantry"], side, engaged,
+                    charging, in_tower)
+        return target_of_shooting(base, gear, dict(DATA.siege_profiles), DATA.troops["machine"])
+    return Unit(name, stands, hits, armour_value(armour), position_value(position), DATA.troops[troop_key(troop)], side, engaged,
                 charging, in_tower)
 
 

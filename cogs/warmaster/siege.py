@@ -18,8 +18,8 @@ from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    LIST_HELP, MAX_NEAR, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, POSITION_CHOICES, TARGET, equipment_list, near_units, new_dice, place,
-    troop_autocomplete, unit,
+    IN_TOWER, LIST_HELP, MAX_NEAR, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, TARGET, equipment_list, near_units, new_dice,
+    place, position_autocomplete, troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
 from engine.errors import RulesError
@@ -87,7 +87,7 @@ class SiegeCog(commands.Cog):
         kind="What is battered", by="Ram (3+ save), log rams or giant", rams="Rams or giants (1 hit each)",
         shots="Defenders' stand-and-shoot attacks", oil="Defenders pour boiling oil", section="Section name: tokens kept",
         tokens="Tokens, for a one-off test", gate="The gateway tower's gate",
-        **{k: v for k, v in TARGET.items() if k != "position"})
+        **{**{k: v for k, v in TARGET.items() if k != "position"}, "troop": "Troop type"})
     @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()],
                           by=[Choice(name=b.value, value=b.value) for b in Batterer])
     @app_commands.autocomplete(troop=troop_autocomplete)
@@ -127,19 +127,25 @@ class SiegeCog(commands.Cog):
     @app_commands.describe(
         weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of the line",
         formation="Bombard: target line or column", turn="Bombard: target turned, degrees",
-        near=f"Bombard: other units (max {MAX_NEAR})", **TARGET)
+        near=f"Bombard: other units (max {MAX_NEAR})", in_tower=IN_TOWER, **TARGET)
     @app_commands.choices(weapon=[Choice(name=w.name, value=k) for k, w in DATA.siege_artillery.items()],
-                          position=POSITION_CHOICES, formation=FORMATION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+                          formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def artillery(
         self, interaction: discord.Interaction, weapon: str, distance: Range[float, 0.5, 120.0],
-        offset: Range[float, -60.0, 60.0] = 0.0, formation: str = "column", turn: Range[float, -180.0, 180.0] = 0.0,
+        offset: Range[float, -60.0, 60.0] = 0.0, formation: Optional[str] = None, turn: Optional[Range[float, -180.0, 180.0]] = None,
         near: Optional[str] = None, stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3,
-        armour: Range[int, 0, 6] = 0, position: str = "open", troop: str = "infantry", dice: Optional[str] = None,
+        armour: Range[int, 0, 6] = 0, position: str = "open", troop: str = "infantry", in_tower: bool = False,
+        dice: Optional[str] = None,
     ) -> None:
         w = DATA.siege_artillery[weapon]
-        target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop,
+                           in_tower=in_tower and not w.bounce, equipment_ok=True)
         if not w.bounce:
+            given = [f"{k}:" for k, v in (("formation", formation), ("turn", turn), ("near", near)) if v is not None]
+            if given:
+                raise RulesError(f"{' '.join(given)} only the bombard's ball bounces through stands and other units; the {w.name} "
+                                 "rolls its attacks at the target alone. Leave them out, or give weapon:bombard.")
             v = await off_the_loop(interaction, lambda: fire_siege_artillery(w, DATA.positions, target_unit, distance,
                                                                              new_dice(self.bot, dice), offset=offset))
             await send_reply(interaction, after_siege_roll(self.bot, interaction, volley_reply(
@@ -148,10 +154,12 @@ class SiegeCog(commands.Cog):
 
         def work():
             front = Point(offset, distance)
-            target = PlacedUnit(target_unit, lay_out_centred(Formation(formation), stands, front, turn=turn, width=DATA.stand_width,
-                                                              depth=DATA.stand_depth))
+            laid = lay_out_centred(Formation(formation or "column"), stands, front, turn=turn or 0.0, width=DATA.stand_width,
+                                   depth=DATA.stand_depth)
+            target = PlacedUnit(target_unit, laid[:target_unit.stands])  # siege equipment: the machine, at the front
             return fire_cannons(bombard_as_cannon(w), DATA.positions, target, new_dice(self.bot, dice), cannons=1,
-                                others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor)
+                                others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), corridor=w.corridor,
+                                in_tower=in_tower)
 
         shot = await off_the_loop(interaction, work)
         image = await off_the_loop(interaction, render_cannon, shot)
@@ -247,9 +255,8 @@ class SiegeCog(commands.Cog):
 
     @siege.command(name="oil", description="Boiling oil or rocks on an assaulting unit")
     @private_option
-    @app_commands.describe(equipment="Under a sow or siege tower (3+ save)", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.describe(equipment="Under a sow or siege tower (3+ save)", **{**TARGET, "troop": "Troop type"})
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def oil(
         self, interaction: discord.Interaction, armour: Range[int, 0, 6] = 0, equipment: bool = False,
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",

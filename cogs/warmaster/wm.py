@@ -17,8 +17,8 @@ from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.common.target import target_option
 from cogs.warmaster.options import (
-    AT, DATA, FORMATION_CHOICES, NEAR_AS_CANNON, NEAR_DESCRIPTION, POSITION_CHOICES, TARGET, near_units, new_dice, place,
-    troop_autocomplete, target_stands, unit,
+    AT, DATA, FORMATION_CHOICES, IN_TOWER, NEAR_AS_CANNON, NEAR_DESCRIPTION, TARGET, near_units, new_dice, place,
+    position_autocomplete, troop_autocomplete, target_stands, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply, helblaster_reply, shoot_reply
 from engine.geometry import Point
@@ -51,9 +51,8 @@ class WarmasterCog(commands.Cog):
     @private_option
     @app_commands.describe(attacks="Attacks rolled", bonus="To-hit modifier, e.g. 1", worse="Armour counts N worse",
                            no_armour="No armour roll", charging="Target is charging (no drive back)",
-                           in_tower="Target mans a tower: no drive back", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+                           in_tower=IN_TOWER, **TARGET)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def shoot(
         self, interaction: discord.Interaction, attacks: Range[int, 1, MAX_ATTACKS],
         armour: Range[int, 0, 6] = 0, position: str = "open", stands: Range[int, 1, MAX_STANDS] = 3,
@@ -62,7 +61,7 @@ class WarmasterCog(commands.Cog):
         dice: Optional[str] = None,
     ) -> None:
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
-                      in_tower=in_tower)
+                      in_tower=in_tower, equipment_ok=True)
         result = await off_the_loop(interaction, lambda: shoot(new_dice(self.bot, dice), target, attacks, DATA.positions,
                                                                to_hit_bonus=bonus, armour_worse=worse, armour_ignored=no_armour))
         await send_reply(interaction, shoot_reply(result))
@@ -74,9 +73,9 @@ class WarmasterCog(commands.Cog):
         distance="cm to the target's front centre", cannons="Cannons firing (default 2)",
         formation="Target line or column (default: column)", turn="Target turned about its centre, degrees", offset="Target cm right of the line",
         near=NEAR_DESCRIPTION,
-        grapeshot="Charged: grapeshot, no bounce", at=AT, in_tower="Target mans a tower: no bounce", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+        grapeshot="Charged: grapeshot, no bounce", at=AT, in_tower=IN_TOWER, **TARGET)
+    @app_commands.choices(formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def cannon(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(CANNON.range)],
         cannons: Range[int, 1, MAX_CANNONS] = 2, formation: str = "column", stands: Range[int, 1, MAX_STANDS] = 3,
@@ -88,8 +87,9 @@ class WarmasterCog(commands.Cog):
         def work():
             front = Point(offset, distance)
             placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
-            target_unit = unit("target", stands=len(placed), hits=hits, armour=armour, position=position, troop=troop)
-            target = PlacedUnit(target_unit, placed)
+            target_unit = unit("target", stands=len(placed), hits=hits, armour=armour, position=position, troop=troop,
+                               equipment_ok=True)
+            target = PlacedUnit(target_unit, placed[:target_unit.stands])  # siege equipment: the machine, at the front
             others = place(near_units(near), front, DATA.stand_width, DATA.stand_depth)
             return fire_cannons(CANNON, DATA.positions, target, new_dice(self.bot, dice), cannons=cannons,
                                 others=others, grapeshot=grapeshot, in_tower=in_tower)
@@ -102,16 +102,16 @@ class WarmasterCog(commands.Cog):
     @target_option("warmaster", into="troop")
     @private_option
     @app_commands.describe(range="cm to the target", attacks="Roll fewer attacks than the band",
-                           charging="Target is charging", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+                           charging="Target is charging", in_tower=IN_TOWER, **TARGET)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def helblaster(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(HELBLASTER.range)],
         attacks: Optional[Range[int, 1, 6]] = None, armour: Range[int, 0, 6] = 0, position: str = "open",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
-        charging: bool = False, dice: Optional[str] = None,
+        charging: bool = False, in_tower: bool = False, dice: Optional[str] = None,
     ) -> None:
-        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
+                      in_tower=in_tower, equipment_ok=True)
         shot = await off_the_loop(interaction, lambda: fire_helblaster(HELBLASTER, DATA.positions, target, range,
                                                                        new_dice(self.bot, dice), attacks=attacks))
         await send_reply(interaction, helblaster_reply(shot))
@@ -121,22 +121,24 @@ class WarmasterCog(commands.Cog):
     @private_option
     @app_commands.describe(distance="cm to the target's front centre", formation="Target line or column (default: column)", turn="Target turned about its centre, degrees",
                            offset="Target cm right of the line", near=NEAR_AS_CANNON, at=AT,
-                           charging="Target is charging", **{k: v for k, v in TARGET.items() if k != "armour"})
-    @app_commands.choices(position=POSITION_CHOICES, formation=FORMATION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+                           charging="Target is charging", in_tower=IN_TOWER, **{k: v for k, v in TARGET.items() if k != "armour"})
+    @app_commands.choices(formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def bone_thrower(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(BONE.range)], formation: str = "column",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -40.0, 40.0] = 0.0,
-        near: Optional[str] = None, at: Optional[str] = None, charging: bool = False, dice: Optional[str] = None,
+        near: Optional[str] = None, at: Optional[str] = None, charging: bool = False, in_tower: bool = False,
+        dice: Optional[str] = None,
     ) -> None:
         def work():
             front = Point(offset, distance)
             placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
-            target = PlacedUnit(unit("target", stands=len(placed), hits=hits, armour=0, position=position, troop=troop,
-                                     charging=charging), placed)
+            target_unit = unit("target", stands=len(placed), hits=hits, armour=0, position=position, troop=troop,
+                               charging=charging, equipment_ok=True)
+            target = PlacedUnit(target_unit, placed[:target_unit.stands])  # siege equipment: the machine, at the front
             return fire_bone_thrower(BONE, DATA.positions, target, new_dice(self.bot, dice),
-                                     others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth))
+                                     others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), in_tower=in_tower)
 
         shot = await off_the_loop(interaction, work)
         image = await off_the_loop(interaction, render_bone_thrower, shot)
@@ -145,16 +147,17 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
     @target_option("warmaster", into="troop")
     @private_option
-    @app_commands.describe(range="cm to the target", machines="Bolt throwers firing", charging="Target is charging", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.describe(range="cm to the target", machines="Bolt throwers firing", charging="Target is charging",
+                           in_tower=IN_TOWER, **TARGET)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def elven_bolt_thrower(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(ELVEN.range)],
         machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
-        charging: bool = False, dice: Optional[str] = None,
+        charging: bool = False, in_tower: bool = False, dice: Optional[str] = None,
     ) -> None:
-        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging)
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
+                      in_tower=in_tower, equipment_ok=True)
         v = await off_the_loop(interaction, lambda: fire_elven_bolt_thrower(ELVEN, DATA.positions, target, range,
                                                                             new_dice(self.bot, dice), machines=machines))
         await send_reply(interaction, volley_reply(v, "wm elven-bolt-thrower"))
@@ -162,16 +165,16 @@ class WarmasterCog(commands.Cog):
     @wm.command(name="rock-lobber", description="Orc Rock Lobber (60 cm, 3 attacks): profile only")
     @target_option("warmaster", into="troop")
     @private_option
-    @app_commands.describe(range="cm to the target", machines="Rock lobbers firing", **TARGET)
-    @app_commands.choices(position=POSITION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.describe(range="cm to the target", machines="Rock lobbers firing", in_tower=IN_TOWER, **TARGET)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def rock_lobber(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(LOBBER.range)],
         machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
-        dice: Optional[str] = None,
+        in_tower: bool = False, dice: Optional[str] = None,
     ) -> None:
-        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop)
+        target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, in_tower=in_tower,
+                      equipment_ok=True)
         v = await off_the_loop(interaction, lambda: fire_rock_lobber(LOBBER, DATA.positions, target, range,
                                                                      new_dice(self.bot, dice), machines=machines))
         await send_reply(interaction, volley_reply(v, "wm rock-lobber", ("The seed's Rock Lobber entry is cut off after its profile: "

@@ -13,6 +13,11 @@
 It may shoot at a charging enemy at any point of the charge, its final position included (seed
 002): a charging target carries its hits into the combat and is not driven back (core).
 
+Troops manning a tower (seed 001, The watchtower: no bounce-through for a cannon, no drive back,
+never confused): the tower's stonework stops the bolt in the first stand it strikes, so it
+skewers that one stand only (our reading, as the cannon's ball is stopped), and the unit rolls no
+drive back.
+
 Where the book is silent (our reading): the line runs from the machine's front centre through
 the closest point of the closest target stand, as a cannon's does, and on to the 40 cm range;
 a stand is in the line when the line runs inside it; stands "touch" when their edges are within
@@ -21,7 +26,7 @@ a stand is in the line when the line runs inside it; stands "touch" when their e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
@@ -49,6 +54,8 @@ class BoneThrowerShot:
     placed: tuple[PlacedUnit, ...]
     dice: tuple[DieRoll, ...]
     unit: str = UNIT
+    in_tower: bool = False
+    """The target manned a tower: the bolt stops in the first stand, no drive back."""
 
     @property
     def target(self) -> UnitOnPath:
@@ -56,13 +63,15 @@ class BoneThrowerShot:
 
 
 def fire_bone_thrower(weapon: Artillery, positions: dict[Position, PositionRule], target: PlacedUnit, dice: Dice, *,
-                      others: tuple[PlacedUnit, ...] = ()) -> BoneThrowerShot:
+                      others: tuple[PlacedUnit, ...] = (), in_tower: bool = False) -> BoneThrowerShot:
     names = [target.unit.name] + [o.unit.name for o in others]
     if len(set(names)) != len(names):
         raise RulesError(f"Two units share a name among {', '.join(names)}: name each once.")
     if target.unit.side is not Side.ENEMY or target.unit.engaged:
         raise RulesError("The target must be an enemy unit not engaged in combat.")
     check_apart({p.unit.name: p.stands for p in (target, *others)})
+    if in_tower:
+        target = PlacedUnit(replace(target.unit, in_tower=True), target.stands)
     origin = Point(0.0, 0.0)
     points = [closest_point(s, origin) for s in target.stands]
     first = min(range(len(points)), key=lambda i: (round(points[i].length(), 9), i))
@@ -82,7 +91,7 @@ def fire_bone_thrower(weapon: Artillery, positions: dict[Position, PositionRule]
     start = next(n for n, (_, k) in enumerate(in_line) if everything[k] == (target, first))
     chain = [in_line[start][1]]
     for _, k in in_line[start + 1:]:
-        if len(chain) == weapon.skewers:
+        if len(chain) == (1 if in_tower else weapon.skewers):
             break
         prev = everything[chain[-1]]
         here = everything[k]
@@ -106,4 +115,4 @@ def fire_bone_thrower(weapon: Artillery, positions: dict[Position, PositionRule]
         units.append(UnitOnPath(p, idx, len(idx), result))
     rec.finish()
     return BoneThrowerShot(weapon, distance, strike, end, tuple((everything[k][0].unit.name, everything[k][1]) for k in chain),
-                           tuple(units), (target, *others), tuple(rec.rolled))
+                           tuple(units), (target, *others), tuple(rec.rolled), in_tower=in_tower)

@@ -18,11 +18,14 @@ These are not in the seeds; they are the well-known rules of the Warmaster core 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
 from engine.warmaster.profiles import UNIT, Position, PositionRule, Troop
+
+NEVER_DRIVEN_BACK = {"siege-tower": "a siege tower", "battering-ram": "a battering ram", "sow": "a sow"}
+"""Seed 001, Siege towers, Battering rams, Sows (and the list's footnote 3): not driven back by shooting."""
 
 MAX_ATTACKS = 60
 MAX_STANDS = 12
@@ -56,6 +59,10 @@ class Unit:
     """Shot as it charges: hits carry into the first combat round; not driven back."""
     in_tower: bool = False
     """Mans a tower (seed 001, The watchtower): never rolls for drive back, never confused."""
+    equipment: str | None = None
+    """Siege equipment it is (or shelters behind), seed 001: ``siege-tower``, ``battering-ram`` and
+    ``sow`` are never driven back by shooting; ``mantlets`` are lost past half pace
+    (:mod:`engine.warmaster.siege_equipment`)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.stands <= MAX_STANDS:
@@ -80,6 +87,8 @@ class DriveBack:
     """Driven back further than its full pace move."""
     full_pace: int
     unit: str = UNIT
+    mantlets_lost: bool = False
+    """Driven back further than half its pace with mantlets: it leaves them behind (seed 001, Mantlets)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,10 +171,14 @@ def roll_attacks(
         why = "charging or assaulting: the hits carry into the first combat round instead"
     elif target.in_tower:
         why = "in a tower: troops inside never roll for drive back and are never confused"
+    elif target.equipment in NEVER_DRIVEN_BACK:
+        why = f"siege equipment ({NEVER_DRIVEN_BACK[target.equipment]}): never driven back by shooting, nor the unit in it"
     else:
         drive = roll_drive_back(dice, taken, positions[target.position], target.troop, tag)
         if drive is None:
             why = f"{target.position.value}: every drive-back die taken away"
+        elif target.equipment == "mantlets" and drive.distance > target.troop.full_pace / 2:
+            drive = replace(drive, mantlets_lost=True)
     return AttackResult(target, attacks, needed, counts_as, to_hit, hits, need_save, saves, taken, stands_lost, odd, drive, why)
 
 

@@ -89,3 +89,52 @@ async def test_one_stand_on_the_ramparts_and_at_a_tower(play):
         assert code == 2 and "only one stand of each unit fights" in r["error"]
     code, r = await play('/siege assault kind:wall a_fighting:2 d_fighting:2 dice:"1 1 1 1 1 1 1 1 1 1 1 1"')
     assert code == 0 and r["attackers_struck"]["attacks"] == 6
+
+
+# 5. 001:523 "troops within the tower do not roll for drive back and are never confused"; cannons
+# "have no bounce-through effect"; 001:254 the bombard's ball is stopped by the stonework.
+
+async def test_in_tower_on_every_machine(play):
+    for line in ('/wm helblaster range:8 in_tower:true dice:"6 6 6 6 6 1"',
+                 '/wm elven-bolt-thrower range:30 in_tower:true dice:"6 6 6"',
+                 '/wm rock-lobber range:30 in_tower:true dice:"6 6 6"',
+                 '/siege artillery weapon:tribock distance:50 in_tower:true dice:"6 6 6 6 1 1"',
+                 '/siege artillery weapon:mangonel distance:50 in_tower:true dice:"6 6 6 6"'):
+        code, r = await play(line)
+        assert code == 0, (line, r)
+        assert r["target"]["in_tower"] is True and r["target"]["drive_back"] is None, line
+        assert r["target"]["no_drive_back"].startswith("in a tower"), line
+    code, r = await play('/wm bone-thrower distance:20 in_tower:true dice:"6"')
+    assert code == 0 and r["in_tower"] is True and len(r["skewered"]) == 1 and r["units"][0]["drive_back"] is None
+    code, r = await play('/siege artillery weapon:bombard distance:50 in_tower:true dice:"6 6 6 6"')
+    assert code == 0 and r["in_tower"] is True and r["units"][0]["attacks"] == 4 and r["path"]["end"] == r["path"]["strike"]
+
+
+# 6. 001:161 "retreats 4cm or less, it still counts as being in the tower and can assault again ...
+# more than 4cm and the wall section it faces is subsequently occupied by the enemy ... They push it over!"
+
+async def test_a_lost_siege_tower_assault_says_what_becomes_of_the_tower(play):
+    code, r = await play('/siege assault kind:siege-tower d_fighting:2 dice:"1 1 1 1 6 6 1 1 1 1"')
+    assert code == 0, r
+    assert r["retreat"] == 2 and r["siege_tower"] == "stays" and "still in their siege tower" in r["summary"][0]
+    code, r = await play('/siege assault kind:siege-tower a_stands:4 d_fighting:2 dice:"1 1 1 1 6 6 6 6 6 1"')
+    assert code == 0 and r["retreat"] == 5 and r["siege_tower"] == "pushed over" and "push the siege tower over" in r["summary"][0]
+
+
+# 7. 001:149 "All enemy shots against the unit are assumed to hit the Siege Tower ... cannot be
+# driven back by missile fire"; 001:456 "Are not driven back by shooting"; 001:199-200 mantlets.
+
+async def test_a_shot_names_its_target_as_siege_equipment(play):
+    code, r = await play('/wm shoot attacks:4 troop:siege-tower dice:"6 6 1 1 1 1"')
+    assert code == 0, r
+    t = r["target"]
+    assert t["name"] == "target's siege tower" and t["equipment"] == "siege-tower" and t["save"] == 3
+    assert t["drive_back"] is None and "never driven back" in t["no_drive_back"]
+    code, r = await play('/wm shoot attacks:4 troop:sow dice:"6 6 6 6 1 1 1 1"')
+    assert code == 0 and r["target"]["stands_lost"] == 1 and any("abandons it" in line for line in r["summary"])
+    code, r = await play('/wm shoot attacks:3 troop:mantlets dice:"5 5 5 6 5"')
+    assert code == 0 and r["target"]["to_hit"] == 5 and r["target"]["mantlets_lost"] is True
+    code, r = await play('/wm shoot attacks:3 troop:mantlets charging:true')
+    assert code == 2 and "abandons its mantlets" in r["error"]
+    code, r = await play('/siege oil troop:sow')
+    assert code == 2 and "siege equipment" in r["error"]

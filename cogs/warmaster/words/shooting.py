@@ -13,7 +13,7 @@ import discord
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.warmaster.cannon import CannonShot
 from engine.warmaster.helblaster import HelblasterShot
-from engine.warmaster.shooting import AttackResult, Shooting, Side
+from engine.warmaster.shooting import NEVER_DRIVEN_BACK, AttackResult, Shooting, Side
 
 SYSTEM = "warmaster"
 CORE = "Warmaster core rules (hits, armour, drive backs, confusion)"
@@ -44,7 +44,7 @@ def attack_lines(r: AttackResult) -> list[str]:
     t = r.target
     counted = r.counts_as.value + ("" if r.counts_as is t.position else f", {t.position.value} counted as {r.counts_as.value}")
     friend = "the shooter's own side, " if t.side is Side.FRIEND else ""  # enemies are the rule, not worth a word
-    lines = [f"{t.name} ({friend}{t.stands} stands, Hits {t.hits}): {plural(r.attacks, 'attack')} needing "
+    lines = [f"{t.name} ({friend}{plural(t.stands, 'stand')}, Hits {t.hits}): {plural(r.attacks, 'attack')} needing "
              f"{r.to_hit_needed}+ ({counted}): {faces(r.to_hit)} -> {plural(r.hits, 'hit')}"]
     if r.hits:
         if r.save_needed is None:
@@ -52,9 +52,15 @@ def attack_lines(r: AttackResult) -> list[str]:
         else:
             lines.append(f"  armour {r.save_needed}+: {faces(r.saves)} -> {r.saved} saved")
     if r.hits_taken:
+        # Hits short of a stand: an engaged or charging unit carries them into the combat round
+        # (they count in its result); any other unit has them disregarded at the end of the phase.
+        carried = t.engaged or t.charging
+        over = "carried into the combat round" if carried else "disregarded at the end of the phase"
         lines.append(f"  {plural(r.hits_taken, 'hit')} taken: {plural(r.stands_lost, 'stand')} lost"
                      + (" (wiped out)" if r.wiped_out else "")
-                     + (f", {plural(r.odd_hits, 'hit')} over (disregarded at the end of the phase)" if r.odd_hits else ""))
+                     + (f", {plural(r.odd_hits, 'hit')} over ({over})" if r.odd_hits else ""))
+    if r.wiped_out and t.equipment in NEVER_DRIVEN_BACK and not t.charging:
+        lines.append(f"  {NEVER_DRIVEN_BACK[t.equipment]} destroyed by shooting: the unit inside abandons it and fights on")
     d = r.drive_back
     if d is not None:
         extra = f", {d.dice_less} fewer for {t.position.value}" if d.dice_less else ""
@@ -63,6 +69,8 @@ def attack_lines(r: AttackResult) -> list[str]:
             state.append("confused (a 6)")
         if d.destroyed:
             state.append(f"destroyed: further than its {d.full_pace} cm full pace")
+        if d.mantlets_lost:
+            state.append(f"its mantlets left behind (further than half its {d.full_pace} cm pace)")
         lines.append(f"  driven back {cm(d.distance)} ({faces(d.dice)}{extra})" + (f": {', '.join(state)}" if state else ""))
     elif r.hits_taken:
         lines.append(f"  no drive back: {r.no_drive_back}")
@@ -77,6 +85,7 @@ def attack_json(r: AttackResult) -> dict[str, Any]:
         "hits_taken": r.hits_taken, "stands_lost": r.stands_lost, "odd_hits": r.odd_hits, "wiped_out": r.wiped_out,
         "drive_back": None if d is None else {"dice": [x.value for x in d.dice], "distance": d.distance,
                                                "confused": d.confused, "destroyed": d.destroyed},
+        "in_tower": r.target.in_tower, "equipment": r.target.equipment, "mantlets_lost": d is not None and d.mantlets_lost,
         "no_drive_back": r.no_drive_back,
         "carried_into_combat": r.hits_taken if (r.target.engaged or r.target.charging) else 0,
     }
@@ -204,11 +213,14 @@ def bone_thrower_reply(shot, image: bytes | None) -> Reply:
     if shot.target.placed.unit.charging:
         outcome = "Stand and shoot: " + outcome[0].lower() + outcome[1:] + " The target's hits carry into the combat."
     details = ["Skewered, in order: " + ", ".join(f"{name} stand {i + 1}" for name, i in shot.skewered)]
+    if shot.in_tower:
+        details.append("The target mans a tower: its stonework stops the bolt in the first stand, and there is no drive back.")
     details += [line for u in shot.units for line in attack_lines(u.result)]
     embed = _embed(f"Bone Thrower: {cm(shot.distance)} to {shot.target.placed.unit.name}", outcome,
                    COLOUR_OK if any(u.result.hits_taken for u in shot.units) else COLOUR_MISS, shot.dice, details,
                    f"{shot.weapon.source} · {CORE}")
-    fields = {"unit": shot.unit, "distance": round(shot.distance, 3), "path": {"strike": _xy(shot.strike), "end": _xy(shot.end)},
+    fields = {"unit": shot.unit, "in_tower": shot.in_tower, "distance": round(shot.distance, 3),
+              "path": {"strike": _xy(shot.strike), "end": _xy(shot.end)},
               "skewered": [{"unit": n, "stand": i + 1} for n, i in shot.skewered],
               "units": [{**attack_json(u.result), "stands_on_path": [i + 1 for i in u.through]} for u in shot.units]}
     return Reply(embed=embed, image=image, filename="wm_bone_thrower.png", command="wm bone-thrower", system=SYSTEM,

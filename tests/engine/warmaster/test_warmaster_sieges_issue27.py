@@ -140,3 +140,139 @@ def test_a_wall_assault_still_fights_with_every_stand_in_contact():
     # 001:71: "The two sides then fight a round of combat as if they were touching."
     a = assault(RandomDice(3), W.positions, fighters("orcs", fighting=3), fighters("spears", fighting=2))
     assert a.attackers_struck.attacks == 9 and a.defenders_struck.attacks == 6
+
+
+# 5. Troops manning a tower, for every machine.
+# 001:523: "Be aware that cannons shooting at troops manning the tower have no bounce-through
+# effect. Also remember that troops within the tower do not roll for drive back and are never confused."
+# 001:254: "This does not apply when shooting at walls/towers as the stonework will obviously stop
+# the cannon ball and prevent it bouncing."
+
+def in_tower(name="target", stands=3, armour=None, position=Position.FORTIFIED) -> Unit:
+    return Unit(name, stands, 3, armour, position, W.troops["infantry"], in_tower=True)
+
+
+def test_helblaster_at_troops_in_a_tower_rolls_no_drive_back():
+    from engine.warmaster.helblaster import fire_helblaster
+
+    # 6 attacks at 8 cm, fortified 6+: five 6s and a 1 (no explosion: 1 one against 5 sixes). NoDice refuses a drive-back die.
+    shot = fire_helblaster(W.artillery["helblaster"], W.positions, in_tower(), 8, entered("6 6 6 6 6 1"))
+    assert shot.result.hits_taken == 5 and shot.result.drive_back is None and shot.result.no_drive_back.startswith("in a tower")
+
+
+@pytest.mark.parametrize("fire, key", [("fire_elven_bolt_thrower", "elven-bolt-thrower"), ("fire_rock_lobber", "rock-lobber")])
+def test_bolt_thrower_and_rock_lobber_at_troops_in_a_tower(fire, key):
+    from engine.warmaster import bolt_thrower
+
+    v = getattr(bolt_thrower, fire)(W.artillery[key], W.positions, in_tower(), 30, entered("6 6 6"))
+    assert v.result.stands_lost == 1 and v.result.drive_back is None and "tower" in v.result.no_drive_back
+
+
+@pytest.mark.parametrize("weapon", ["tribock", "mangonel"])
+def test_tribock_and_mangonel_at_troops_in_a_tower(weapon):
+    from engine.warmaster.siege_artillery import fire_siege_artillery
+
+    w = W.siege_artillery[weapon]
+    v = fire_siege_artillery(w, W.positions, in_tower(), 50, entered(" ".join(["6"] * w.attacks)))
+    assert v.result.hits_taken == w.attacks and v.result.drive_back is None and "tower" in v.result.no_drive_back
+
+
+def test_the_bombards_ball_is_stopped_by_a_tower():
+    from engine.geometry import Point
+    from engine.warmaster.cannon import PlacedUnit, fire_cannons
+    from engine.warmaster.siege_artillery import bombard_as_cannon
+    from engine.warmaster.stands import Formation, lay_out
+
+    target = PlacedUnit(in_tower(), lay_out(Formation.COLUMN, 3, Point(0, 50)))
+    shot = fire_cannons(bombard_as_cannon(W.siege_artillery["bombard"]), W.positions, target, entered("5 5 5 1"), in_tower=True,
+                        corridor=2)
+    # 4 attacks, no +1 for stands bounced through; fortified counts as defended: 5+.
+    assert shot.target.attacks == 4 and shot.end == shot.strike and shot.target.result.hits_taken == 3
+    assert shot.target.result.drive_back is None
+
+
+def test_the_bone_throwers_bolt_stops_in_the_first_stand_of_a_tower():
+    from engine.geometry import Point
+    from engine.warmaster.bone_thrower import fire_bone_thrower
+    from engine.warmaster.cannon import PlacedUnit
+    from engine.warmaster.stands import Formation, lay_out
+
+    target = PlacedUnit(Unit("target", 3, 3, None, Position.FORTIFIED, W.troops["infantry"]),
+                        lay_out(Formation.COLUMN, 3, Point(0, 20)))
+    shot = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, target, entered("6"), in_tower=True)
+    assert len(shot.skewered) == 1 and shot.target.attacks == 1 and shot.in_tower
+    assert shot.target.result.drive_back is None and "tower" in shot.target.result.no_drive_back
+
+
+# 6. A lost assault from a siege tower.
+# 001:161: "If a unit assaulting walls via Siege Tower loses the combat and retreats 4cm or less, it
+# still counts as being in the tower and can assault again in the next turn. If the unit retreats
+# more than 4cm and the wall section it faces is subsequently occupied by the enemy, it is
+# automatically destroyed. They push it over!"
+
+def test_thrown_back_4_cm_or_less_the_unit_stays_in_its_siege_tower():
+    # One attacking stand, 4 attacks in the open: 1 1 1 1; two defending stands, 6 attacks: 6 6 1 1 1 1.
+    a = assault(entered("1 1 1 1  6 6 1 1 1 1"), W.positions, fighters("orcs"), fighters("spears", fighting=2),
+                kind=AssaultKind.SIEGE_TOWER)
+    assert a.outcome is Outcome.DEFENDERS_WIN and a.retreat == 2 and a.siege_tower == "stays"
+
+
+def test_thrown_back_further_the_siege_tower_is_pushed_over():
+    a = assault(entered("1 1 1 1  6 6 6 6 6 1"), W.positions, fighters("orcs", stands=4), fighters("spears", fighting=2),
+                kind=AssaultKind.SIEGE_TOWER)
+    assert a.outcome is Outcome.DEFENDERS_WIN and a.retreat == 5 and a.siege_tower == "pushed over"
+
+
+def test_a_siege_tower_assault_that_fails_to_stand_and_shoot_is_a_retreat_too():
+    a = assault(entered(""), W.positions, fighters("orcs"), fighters("spears"), kind=AssaultKind.SIEGE_TOWER, shot_hits=5)
+    assert a.outcome is Outcome.FAILED and a.retreat == 5 and a.siege_tower == "pushed over"
+    won = assault(entered("6 6 6 6  1 1 1"), W.positions, fighters("orcs"), fighters("spears"), kind=AssaultKind.SIEGE_TOWER)
+    assert won.siege_tower is None
+
+
+# 7. Siege equipment shot at.
+# 001:149: "All enemy shots against the unit are assumed to hit the Siege Tower because the troops
+# are actually inside it. A Siege Tower and the unit inside it cannot be driven back by missile fire."
+# 001:177 (the battering ram, the same); 001:456: "†3 Have a move of 15. Are not driven back by shooting."
+# 001:199-200: mantlets: "the unit is considered to be in a defended position ... if driven back more
+# than its half pace move (10cm for standard infantry), the unit automatically abandons its Mantlets".
+
+def sheltered(equipment, **kw) -> Unit:
+    from engine.warmaster.siege_equipment import Equipment, target_of_shooting
+
+    base = Unit("orcs", 3, 3, 6, Position.OPEN, W.troops["infantry"], **kw)
+    return target_of_shooting(base, Equipment(equipment), dict(W.siege_profiles), W.troops["machine"])
+
+
+@pytest.mark.parametrize("equipment", ["siege-tower", "battering-ram", "sow"])
+def test_shots_hit_the_machine_which_is_never_driven_back(equipment):
+    from engine.warmaster.shooting import shoot
+
+    t = sheltered(equipment)
+    assert (t.stands, t.hits, t.armour, t.equipment) == (1, 3, 3, equipment)
+    s = shoot(entered("6 6 1 1  1 1"), t, 4, W.positions)  # 2 hits, 3+ save: 1 1 -> both taken
+    assert s.result.hits_taken == 2 and s.result.drive_back is None and "never driven back" in s.result.no_drive_back
+
+
+def test_stand_and_shoot_at_a_unit_assaulting_under_a_sow_takes_the_sows_save():
+    # 001:77: "Those attackers benefit from the better armour roll their siege equipment provides."
+    from engine.warmaster.shooting import shoot
+
+    t = sheltered("sow", charging=True)
+    assert (t.stands, t.armour) == (3, 3)
+    s = shoot(entered("6 6  3 2"), t, 2, W.positions)
+    assert s.result.hits_taken == 1 and s.result.drive_back is None
+
+
+def test_mantlets_count_as_defended_and_are_lost_past_half_pace():
+    from engine.warmaster.shooting import shoot
+
+    t = sheltered("mantlets")
+    assert t.position is Position.DEFENDED and t.stands == 3
+    # 3 hits on 5+ (armour 6+: 1 1 1), one drive-back die fewer (defended): 6 5 = 11 cm > 10: mantlets lost.
+    far = shoot(entered("5 5 5  1 1 1  6 5"), t, 3, W.positions).result
+    assert far.drive_back.distance == 11 and far.drive_back.mantlets_lost
+    near = shoot(entered("5 5 5  1 1 1  5 5"), t, 3, W.positions).result
+    assert near.drive_back.distance == 10 and not near.drive_back.mantlets_lost
+    with pytest.raises(RulesError, match="abandons its mantlets"):
+        sheltered("mantlets", charging=True)
