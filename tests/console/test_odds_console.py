@@ -44,7 +44,9 @@ async def test_exact_odds_of_a_penetration_with_its_damage_table(play):
     assert exact["no effect"] == Fraction(1, 2)
     assert sum(v for k, v in exact.items() if k.startswith("glancing")) == Fraction(1, 6)
     assert sum(v for k, v in exact.items() if k.startswith("penetrating")) == Fraction(1, 3)
-    assert r["summary"][0].endswith("Most likely: no effect, 50.0% (1/2)")
+    # issue 28 item 8: the answer leads with the classes a player names, then the likeliest in detail
+    assert r["summary"][0].endswith("No effect 50.0% (1/2) · glancing 16.7% (1/6) · penetrating 33.3% (1/3)")
+    assert r["summary"][1] == "Most likely: no effect, 50.0% (1/2)"
 
 
 async def test_exact_odds_of_a_structure_test(play):

@@ -141,5 +141,6 @@ async def test_the_odds_button_prices_the_same_shot_for_the_presser_alone(live_b
     odds = await run(standin, press)
     data = odds.json["data"]
     assert odds.json["type"] == 4 and data["flags"] & 64  # ephemeral: the presser's eyes only
-    assert embed(odds)["title"] == "Most likely: no effect, 50.0% (1/2)"  # the shot's options priced, not its dice
+    # the shot's options priced, not its dice; the classes a player names first (issue 28 item 8)
+    assert embed(odds)["title"] == "No effect 50.0% (1/2) · glancing 16.7% (1/6) · penetrating 33.3% (1/3)"
     assert "Odds: /40k penetrate armour:13 strength:9" in embed(odds)["description"]

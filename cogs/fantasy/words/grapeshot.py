@@ -66,7 +66,8 @@ def grapeshot_reply(shot: GrapeshotShot) -> Reply:
     colour = COLOUR_BAD if shot.misfire else (COLOUR_OK if shot.volley.hits else COLOUR_MISS)
     embed = discord.Embed(title=f"Grapeshot: {inches(shot.distance)} at the target", description=f"**{outcome}**", colour=colour)
     embed.add_field(name="Dice", value=dice_lines(shot.dice), inline=False)
-    details = [to_hit_line(shot)]
+    # A misfire fires nothing: no to-hit line, only the chart.
+    details = [] if shot.misfire is not None else [to_hit_line(shot)]
     if shot.misfire is not None:
         embed.add_field(name="Misfire", value=misfire_line(shot.misfire), inline=False)
     else:
@@ -78,7 +79,8 @@ def grapeshot_reply(shot: GrapeshotShot) -> Reply:
             details.append(f"No profile given: roll to wound at S{w.strength}, armour saves {worse} worse (AP {w.armour_piercing} included).")
         elif shot.profile is not None:
             details.append(f"Target: {shot.profile.describe()}")
-    embed.add_field(name="Shooting", value="\n".join(details), inline=False)
+    if details:
+        embed.add_field(name="Shooting", value="\n".join(details), inline=False)
     embed.set_footer(text=f"{shot.weapon.source} · S{shot.weapon.strength}, {', '.join(shot.weapon.special_rules)}")
     summary = [outcome, dice_summary(shot.dice)]
     summary += [misfire_line(shot.misfire)] if shot.misfire is not None else [f"Hit: {line}" for line in shot_lines(shot)]

@@ -68,12 +68,17 @@ def numbers(x: Any) -> dict[str, int]:
             out.setdefault("slain" if name == "models_slain" else name, n)
     hits = getattr(x, "hits", None)
     profiled = getattr(getattr(x, "target", None), "profile", None) is not None
+    if isinstance(hits, tuple) and hits and hasattr(hits[0], "conditional"):
+        # a bolt or a ball with no profile: a model struck only if the one before is slain is no
+        # certain hit (seed 000:48, 000:84); only the certain ones count
+        out["hits"] = sum(1 for h in hits if not h.conditional)
     if isinstance(hits, tuple) and (profiled or (hits and hasattr(hits[0], "wound"))):
         # a template's or a ball's models; with the target's profile, no hit is none slain
         wounds = [h.wound for h in hits if getattr(h, "wound", None) is not None]
         if wounds or profiled:
             out["wounds"] = sum(w.wounds for w in wounds)
-            out["slain"] = sum(1 for w in wounds if w.slain)
+            pooled = getattr(x, "casualties", None)  # the wounds pooled on the unit (templates, a ball)
+            out["slain"] = pooled if isinstance(pooled, int) else sum(1 for w in wounds if w.slain)
     units = getattr(x, "units", None)
     if isinstance(units, tuple) and units and hasattr(units[0], "result"):
         x = units[0]  # a Warmaster battery's or bolt's path: the counts are its target's (the first unit)
@@ -82,7 +87,91 @@ def numbers(x: Any) -> dict[str, int]:
         if y is not None and hasattr(y, "__dataclass_fields__"):
             for k, v in numbers(y).items():
                 out.setdefault(k, v)
+    if _unprofiled(x):  # nothing is rolled to wound: only the hits are certain
+        for k in ("unsaved", "slain", "wounds"):
+            out.pop(k, None)
     return out
+
+
+def _unprofiled(x: Any) -> bool:
+    """A Fantasy shot given no target profile: the players roll to wound, so it says only its hits."""
+    volley = getattr(x, "volley", None)
+    if volley is not None and hasattr(volley, "profile"):
+        return volley.profile is None and getattr(x, "crew", None) is None
+    if hasattr(x, "profile") and hasattr(x, "shots") and hasattr(x, "to_hit"):
+        return x.profile is None  # a volley on its own
+    target = getattr(x, "target", None)
+    return hasattr(target, "profile") and hasattr(target, "ranks") and target.profile is None
+
+
+def profile_note(result: Any) -> str | None:
+    """What giving the target's profile would add, for a shot priced without one (issue 28 item 7):
+    the models slain, and for a bolt (or a ball at a monster) the models behind the first."""
+    if not _unprofiled(result):
+        return None
+    hits = getattr(result, "hits", None)
+    behind = isinstance(hits, tuple) and any(getattr(h, "conditional", False) for h in hits) or hasattr(result, "ranked")
+    more = ("; and how far the bolt goes on: each model behind is struck only if the one before it is slain"
+            if hasattr(result, "ranked") else
+            "; and whether the ball goes on past a monster it hits" if behind else "")
+    return ("No target profile: only the hits are certain. Give toughness (with wounds, save, ward) to price the "
+            f"wounds and the models slain{more}.")
+
+
+CLASSES = ("misfire", "out of breath", "miss", "no hit", "hit", "hit, none slain", "one or more slain",
+           "hit, no stand lost", "stands lost", "hit, no crew lost", "crew lost", "machine destroyed",
+           "no effect", "glancing", "penetrating", "hit, no damage", "damaged", "vehicle destroyed",
+           "it holds", "it falls", "the battering fails")
+"""The outcome classes a player names first, in the order the answer gives them."""
+
+
+def outcome_class(result: Any) -> str:
+    """The class of outcome a player asks about first: hit or miss, glancing or penetrating, holds
+    or falls, slain or not; the outcome's own name where it is already one (a chart, a test)."""
+    if isinstance(result, VehicleHit):
+        return result.penetration.counts_as.value
+    if isinstance(result, VehicleAssault):
+        if result.destroyed:
+            return "vehicle destroyed"
+        if any(h.damage is not None for h in result.results):
+            return "damaged"
+        return "hit, no damage" if result.hits else "no hit"
+    if isinstance(result, DamageOnly):
+        return "vehicle destroyed" if result.damage.destroyed else "damaged"
+    if isinstance(result, StructureTest):
+        return "it falls" if result.destroyed else "it holds"
+    if isinstance(result, BatterAttempt):
+        if result.failed:
+            return "the battering fails"
+        return "it falls" if result.test.destroyed else "it holds"
+    vehicle_hits = getattr(result, "vehicle_hits", None)
+    if isinstance(vehicle_hits, tuple) and getattr(result, "vehicle", None) is not None:  # 40k ordnance at a vehicle
+        if any(h.damage is not None and h.damage.destroyed for h in vehicle_hits):
+            return "vehicle destroyed"
+        found = {h.penetration.counts_as.value for h in vehicle_hits}
+        for name in ("penetrating", "glancing", "no effect"):
+            if name in found:
+                return name
+        return "miss"
+    misfire = getattr(result, "misfire", None)
+    if isinstance(misfire, Misfire):
+        return "misfire"
+    if getattr(result, "breathed", True) is False:
+        return "out of breath"
+    counts = numbers(result)
+    if "hits" not in counts:
+        return outcome(result).label
+    if counts["hits"] == 0:
+        return "miss"
+    if "crew_lost" in counts:
+        if getattr(result, "machine_destroyed", False) is True:
+            return "machine destroyed"
+        return "crew lost" if counts["crew_lost"] else "hit, no crew lost"
+    if "stands_lost" in counts:
+        return "stands lost" if counts["stands_lost"] else "hit, no stand lost"
+    if "slain" in counts:
+        return "one or more slain" if counts["slain"] else "hit, none slain"
+    return "hit"
 
 
 def outcome(result: Any) -> Outcome:
@@ -203,6 +292,12 @@ class Odds:
     """An estimate's throws planned (:attr:`ways` are those made: fewer only when :attr:`cut`)."""
     cut: bool = False
     """The time bound (a safety net a much slower machine might reach) stopped the throws early."""
+    classes: tuple[tuple[str, Chance], ...] = ()
+    """The outcome classes a player names first (hit or miss, glancing or penetrating, holds or
+    falls, slain), each with its chance, in :data:`CLASSES` order: the one list of outcome names
+    and numbers the words lead with and the picture may read."""
+    note: str | None = None
+    """What the answer cannot say and what would let it (a shot priced with no target profile)."""
 
 
 def hit_models(result: Any) -> tuple[int, int, set[tuple[int, int]]] | None:
@@ -239,6 +334,8 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
     if not exact:
         weighted = [(None, r) for _, r in weighted]
     by_label: dict[str, int] = defaultdict(int)
+    by_class: dict[str, int] = defaultdict(int)
+    note = None
     by_value: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     grid: list[list[int]] | None = None
     landed = 0
@@ -252,6 +349,8 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
             file_sum += float(w) * where[1]
         o = outcome(result)
         by_label[o.label] += w
+        by_class[outcome_class(result)] += w
+        note = note or profile_note(result)
         for name, n in o.numbers.items():
             by_value[name][n] += w
         models = hit_models(result)
@@ -278,8 +377,11 @@ def tally(line: str, weighted: Iterable[tuple[Fraction | None, Any]], *, ways: i
                           for name in names if name != "destroyed")
     cells = tuple(tuple(n / common for n in row) for row in grid) if grid else ()
     landing = (rank_sum / landed, file_sum / landed, landed / common) if landed else None
+    order = {name: i for i, name in enumerate(CLASSES)}
+    classes = tuple((name, chance(share(n))) for name, n in sorted(
+        by_class.items(), key=lambda kv: (order.get(kv[0], len(order)), -kv[1], kv[0])))
     return Odds(line, exact, ways, reason, outcomes, expected, distributions, cells, how, landing,
-                None if exact else seed, None if exact else (planned or ways), cut and not exact)
+                None if exact else seed, None if exact else (planned or ways), cut and not exact, classes, note)
 
 
 def percent(c: Chance) -> str:
@@ -307,6 +409,19 @@ def throws(o: Odds) -> str:
     return made if o.seed is None else f"{made} (seed {o.seed})"
 
 
+SHOWN_CLASSES = 6
+
+
+def classes_line(o: Odds) -> str:
+    """``No effect 50.0% (1/2) · glancing 16.7% (1/6) · penetrating 33.3% (1/3)``: the outcome
+    classes, in the order a player asks about them."""
+    shown = [f"{name} {percent(c)}" for name, c in o.classes[:SHOWN_CLASSES]]
+    if len(o.classes) > SHOWN_CLASSES:
+        shown.append(f"and {len(o.classes) - SHOWN_CLASSES} more")
+    text = " · ".join(shown)
+    return text[:1].upper() + text[1:]
+
+
 def outcome_lines(o: Odds) -> list[str]:
     lines = [f"{label}: {percent(c)}" for label, c in o.outcomes[:SHOWN_OUTCOMES]]
     if len(o.outcomes) > SHOWN_OUTCOMES:
@@ -330,6 +445,8 @@ def odds_json(o: Odds) -> dict[str, Any]:
     return {
         "line": o.line, "method": "exact" if o.exact else "estimated", "ways": o.ways, "reason": o.reason,
         "how": o.exact_how, "seed": o.seed, "throws_planned": o.planned, "cut": o.cut,
+        "classes": [{"class": name, **c(ch)} for name, ch in o.classes],
+        "note": o.note,
         "outcomes": [{"outcome": label, **c(ch)} for label, ch in o.outcomes],
         "expected": dict(o.expected),
         "distributions": {name: [{"value": v, **c(ch)} for v, ch in values] for name, values in o.distributions},
@@ -400,11 +517,17 @@ def odds_reply(first: Odds, second: Odds | None = None, image: bytes | None = No
     """The odds of one shot, or of two side by side (``compare``)."""
     both = (first,) if second is None else (first, second)
     title = f"Odds: /{first.line}" if second is None else f"Odds: /{first.line} against /{second.line}"
-    lead = "; ".join(f"/{o.line}: most likely {o.outcomes[0][0]}, {percent(o.outcomes[0][1])}" for o in both)
+    # The classes a player names first (hit or miss, glancing or penetrating, holds or falls,
+    # slain), then the likeliest outcome in detail.
+    lead = "; ".join(f"/{o.line}: {classes_line(o)}" for o in both)
+    likeliest = "; ".join(f"/{o.line}: most likely {o.outcomes[0][0]}, {percent(o.outcomes[0][1])}" for o in both)
     if second is None:
-        lead = f"Most likely: {first.outcomes[0][0]}, {percent(first.outcomes[0][1])}"
-    embed = discord.Embed(title=title[:256], description=f"**{lead}**\n{method_line(first)}"[:4096], colour=COLOUR_OK)
-    summary = [f"{title}: {lead}" if second is None else lead]
+        lead = classes_line(first)
+        likeliest = f"Most likely: {first.outcomes[0][0]}, {percent(first.outcomes[0][1])}"
+    notes = list(dict.fromkeys(o.note for o in both if o.note))
+    description = "\n".join([f"**{lead}**", likeliest, method_line(first), *notes])
+    embed = discord.Embed(title=title[:256], description=description[:4096], colour=COLOUR_OK)
+    summary = [f"{title}: {lead}" if second is None else lead, likeliest, *notes]
     for i, o in enumerate(both):
         tag = "" if second is None else f" ({'first' if i == 0 else 'second'}: /{o.line})"
         lines = outcome_lines(o)
@@ -421,10 +544,10 @@ def odds_reply(first: Odds, second: Odds | None = None, image: bytes | None = No
                 summary.append(f"{name.replace('_', ' ').capitalize()}{tag}: {text}")
                 break
     if second is not None:
-        summary.insert(1, method_line(first))
+        summary.insert(2, method_line(first))
         summary.append(method_line(second))
     else:
-        summary.insert(1, method_line(first))
+        summary.insert(2, method_line(first))
     fields: dict[str, Any] = {"odds": odds_json(first)}
     if second is not None:
         fields["compare"] = odds_json(second)
