@@ -38,9 +38,9 @@ import numpy as np
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ledger
+from cogs.common import ledger, render_pool
 from cogs.common.dice_source import odds_dice, serving
-from cogs.common.replies import APOLOGY, received, send_error
+from cogs.common.replies import APOLOGY, received, send_error, stored
 from config.settings import Settings, SettingsError, load_settings
 from engine.dice import Dice, RandomDice
 from engine.errors import RulesError
@@ -174,7 +174,7 @@ class BombardierBot(commands.AutoShardedBot):
         if interaction.guild_id is None:
             return None
         try:
-            game = await asyncio.to_thread(chosen_game, self.store, interaction.guild_id, interaction.channel_id)
+            game = await stored(interaction, chosen_game, self.store, interaction.guild_id, interaction.channel_id)
         except (StoreError, sqlite3.Error):
             log.warning("the channel's default game could not be read", exc_info=True)
             return None
@@ -201,6 +201,7 @@ class BombardierBot(commands.AutoShardedBot):
             # queue that only its setup hook creates
             self._AutoShardedClient__queue = asyncio.PriorityQueue()
         await super().close()
+        render_pool.stop()
         if "roll_store" in self.__dict__ and self.throwaway_log:
             self.roll_store.close()
         if "store" in self.__dict__:
@@ -218,6 +219,7 @@ class BombardierBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.load_cogs()
+        render_pool.start()  # connected: pictures drawn in worker processes (the console draws in-process)
         if not self.settings.sync_commands:
             return
         if not self.settings.sync_guilds:

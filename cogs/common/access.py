@@ -14,7 +14,6 @@ A refusal is a :class:`PermissionRefused` (a RulesError, so the tree's one handl
 ephemerally) naming what is missing.
 """
 
-import asyncio
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
@@ -82,5 +81,9 @@ def actor(interaction: discord.Interaction, store) -> Actor:
 
 
 async def in_store(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """A store call off the event loop: a write may wait for another process's lock."""
-    return await asyncio.to_thread(work, *args, **kwargs)
+    """A store call off the event loop: a write may wait for another process's lock, and a store
+    that is away gives up after about 2 s; the command being served defers meanwhile if it must
+    (cogs/common/replies.py, ``stored``)."""
+    from cogs.common.replies import stored  # (replies' plumbing imports this module's callers)
+
+    return await stored(None, work, *args, **kwargs)

@@ -20,8 +20,7 @@ ran the command, or a server manager, may press them; anyone else is told so pri
 
 from __future__ import annotations
 
-import asyncio
-
+import logging
 import re
 from typing import Any
 
@@ -31,9 +30,12 @@ from discord.ext import commands
 
 from cogs.common.dice_source import OPTIONS_KEY, REPLAY_KEY, call_command, command_options
 from cogs.common.ledger import REPLAY_OF_KEY, entry_ref
-from cogs.common.replies import Reply, send_error
+from cogs.common.replies import Reply, send_error, stored as in_the_store
 from engine.inputs import is_int, quote
 from storage.actions import LIFETIME_S, ReplyAction, recall, remember
+from storage.contract import StoreError
+
+log = logging.getLogger(__name__)
 
 AGAIN = "again"
 WOUNDS = "wounds"
@@ -94,7 +96,7 @@ def may_press(interaction: discord.Interaction, stored: ReplyAction) -> bool:
 async def press(interaction: discord.Interaction, action: str, action_id: str) -> None:
     """What pressing a reply's button does, with every refusal private to the presser."""
     bot = interaction.client
-    stored = await asyncio.to_thread(recall, bot.store, action_id)  # off the event loop
+    stored = await in_the_store(interaction, recall, bot.store, action_id)  # off the event loop, deferring if slow
     if stored is None or stored.expired() or stored.guild_id != interaction.guild_id:
         await send_error(interaction, EXPIRED)
         return
@@ -236,12 +238,16 @@ class ButtonsCog(commands.Cog):
         actions = offered(reply)
         if not actions:
             return None
-        action_id = await asyncio.to_thread(  # the store's write off the event loop
-            remember, self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            user_id=interaction.user.id, command=reply.command, options=command_options(interaction),
-            dice=reply.dice, log_entry=entry_ref(interaction),
-            details=reply.details().to_dict() if DETAILS in actions else None,
-        )
+        details = reply.details().to_dict() if DETAILS in actions else None
+        try:
+            action_id = await in_the_store(  # the store's write off the event loop
+                interaction, remember, self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                user_id=interaction.user.id, command=reply.command, options=command_options(interaction),
+                dice=reply.dice, log_entry=entry_ref(interaction), details=details,
+            )
+        except StoreError as e:  # the answer still goes out, without the buttons that cannot be kept
+            log.warning("a reply's buttons could not be stored, so it is sent without them: %s", e)
+            return None
         view = discord.ui.View(timeout=None)
         for action in actions:
             view.add_item(ReplyButton(action, action_id))

@@ -181,7 +181,9 @@ async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
     if drawn is None:
         return None
     options: dict[str, Any] = {k: v for k, v in command_options(interaction).items() if v is not None}
-    slot = await asyncio.to_thread(drawn.seeded.reserved)
+    from cogs.common.replies import stored  # (replies imports this module)
+
+    slot = await stored(interaction, drawn.seeded.reserved)
     if REPLAY_KEY in interaction.extras:
         options[REPLAY_OF] = _replay_of(interaction, slot)
     store = log_store(interaction.client)
@@ -196,7 +198,7 @@ async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
                 dice=logged_dice(reply.dice, drawn.seeded.rolled), summary=reply.summary,
             )
 
-    entry = await asyncio.to_thread(append)
+    entry = await stored(interaction, append)
     interaction.extras[ENTRY_KEY] = (slot.chain.chain, slot.chain.epoch, entry.number)
     show(reply, slot.chain, entry)
     return entry

@@ -25,18 +25,16 @@ import asyncio
 import inspect
 import io
 import logging
-import os
 import re
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from contextvars import ContextVar, copy_context
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import discord
 
-from cogs.common import ledger
-from cogs.common.dice_source import command_options
+from cogs.common import from_list, ledger, render_pool, work
+from cogs.common.dice_source import command_options, serving
 from engine.dice import DieRoll, Roller
 from engine.inputs import QUOTE_LIMIT, quote
 
@@ -58,13 +56,12 @@ received: ContextVar[float | None] = ContextVar("bombardier_received", default=N
 discord.py's INTERACTION_CREATE parser, and the tasks discord.py starts from it (the command tree's,
 a button's) inherit it."""
 
-WORKERS = max(2, min(4, os.cpu_count() or 2))
-"""Engine calls and pictures run in this many threads at most: a burst queues for them instead of
-every command fighting the event loop for the interpreter at once."""
+WORKERS = work.WORKERS
+"""Engine calls and pictures run in this many threads at most (cogs/common/work.py: the work lane,
+served fairly between servers and members; cheap commands take the quick lane)."""
 
-_work_pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="bombardier-work")
 _queued = 0
-"""Jobs handed to the pool and not finished (read and written on the event loop only)."""
+"""Jobs handed to the lanes and not finished (read and written on the event loop only)."""
 
 T = TypeVar("T")
 
@@ -471,10 +468,21 @@ def clip_lines(lines: list[str], limit: int = 1000) -> str:
 
 async def _send(interaction: discord.Interaction, **kwargs: Any) -> None:
     if interaction.response.is_done():
+        if kwargs.get("ephemeral") and _deferred_publicly(interaction):
+            # Discord shows the first follow-up of a public "thinking..." in its place, publicly,
+            # whatever its flags: the "thinking..." goes, and the private answer follows on its own
+            delete = getattr(interaction, "delete_original_response", None)  # (the console has nothing to delete)
+            try:
+                if delete is not None:
+                    await delete()
+            except discord.HTTPException:
+                log.warning("could not delete the public 'thinking...' of interaction %s", interaction.id)
+            interaction.extras[_FOLLOWED_KEY] = True
         await interaction.followup.send(**kwargs)
         interaction.extras[_FOLLOWED_KEY] = True
     else:
         await interaction.response.send_message(**kwargs)
+        _first_response(interaction)
 
 
 def arrived(interaction: discord.Interaction) -> float:
@@ -496,15 +504,34 @@ def defers_privately(interaction: discord.Interaction) -> bool:
     return ledger.is_private(interaction)
 
 
+DEFERRED_KEY = "bombardier.deferred"
+"""``interaction.extras`` key: how the command deferred ("thinking..."): ``{"ephemeral": bool, "at":
+the loop's clock}``; a later private answer to a public defer deletes the "thinking..." first."""
+FIRST_RESPONSE_KEY = "bombardier.first_response"
+"""``interaction.extras`` key: the event loop's clock at the interaction's first response (a defer or
+the answer), to hold against its arrival (:func:`arrived`)."""
+
+
+def _first_response(interaction: discord.Interaction) -> None:
+    if FIRST_RESPONSE_KEY not in interaction.extras:
+        try:
+            interaction.extras[FIRST_RESPONSE_KEY] = asyncio.get_running_loop().time()
+        except RuntimeError:
+            pass
+
+
 async def defer(interaction: discord.Interaction) -> None:
     """Answer "thinking..." now if nothing has answered yet: ephemeral exactly when the reply
     will be private."""
     if interaction.response.is_done():
         return
+    ephemeral = defers_privately(interaction)
     try:
-        await interaction.response.defer(thinking=True, ephemeral=defers_privately(interaction))
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
     except discord.InteractionResponded:  # answered meanwhile by another path
-        pass
+        return
+    interaction.extras[DEFERRED_KEY] = {"ephemeral": ephemeral, "at": asyncio.get_running_loop().time()}
+    _first_response(interaction)
 
 
 pricing: ContextVar[bool] = ContextVar("bombardier_pricing", default=False)
@@ -522,32 +549,46 @@ class Priced(Exception):
         self.args = args
 
 
-async def off_the_loop(interaction: discord.Interaction, work: Callable[..., T], *args: Any) -> T:
-    """Run `work` (an engine call, a render) in the bounded work pool, keeping the event loop
-    free. The command defers ("thinking...", ephemeral when its answer will be) as soon as it is
-    clear the answer cannot come by :data:`DEFER_AFTER` seconds after the interaction's arrival:
-    at once when the pool is already busy (a burst queues), else when that moment passes.
+async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., T], *args: Any) -> T:
+    """Run `work_fn` (an engine call, a render, an export) in the work pool, keeping the event loop
+    free: the work lane, where each server and member waits its fair turn, or for a cheap command
+    the quick lane (cogs/common/work.py). The command defers ("thinking...", ephemeral when its
+    answer will be) as soon as it is clear the answer cannot come by :data:`DEFER_AFTER` seconds
+    after the interaction's arrival: at once when the work cannot start now (a burst, or its
+    member's share is taken), else when that moment passes.
     The caller's context (the interaction being served, for its dice) goes with the work.
     While ``/odds`` prices the command (:data:`pricing`), the work is handed back unrun."""
     if pricing.get():
-        raise Priced(work, args)
+        raise Priced(work_fn, args)
+    work_fn = render_pool.elsewhere(work_fn)  # a picture: drawn in a worker process when the bot runs them
     global _queued
-    loop = asyncio.get_running_loop()
     deadline = arrived(interaction) + DEFER_AFTER
-    busy = _queued >= WORKERS
     _queued += 1
-    future = loop.run_in_executor(_work_pool, copy_context().run, work, *args)
     try:
-        if not interaction.response.is_done():
-            if busy or loop.time() >= deadline:
-                await defer(interaction)
-            else:
-                done, _ = await asyncio.wait({future}, timeout=deadline - loop.time())
-                if not done:
-                    await defer(interaction)
+        future, started = work.lane_for(interaction).submit(interaction, work_fn, *args)
+        await work.answer_in_time(interaction, future, busy=not started, defer=defer, deadline=deadline)
         return await future
     finally:
         _queued -= 1
+
+
+async def stored(interaction: discord.Interaction | None, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """A store call off the event loop (a thread of the store's: never behind the engine's work),
+    for `interaction` (by default the one this task serves): if it has not answered by
+    :data:`DEFER_AFTER` seconds after the interaction's arrival, the command defers, so a store
+    that is slow or away (its calls give up after about 2 s) still gets the interaction its first
+    response inside Discord's 3 seconds."""
+    if interaction is None:
+        interaction = serving.get()
+    future = asyncio.ensure_future(asyncio.to_thread(call, *args, **kwargs))
+    if interaction is not None and hasattr(interaction, "response"):
+        try:
+            await work.answer_in_time(interaction, future, busy=False, defer=defer,
+                                      deadline=arrived(interaction) + DEFER_AFTER)
+        except BaseException:
+            future.cancel()
+            raise
+    return await future
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
@@ -555,10 +596,11 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     buttons the reply offers ("Details" among them) (when the buttons extension is loaded: ``bot.reply_buttons``).
     A command that drew dice is logged first (cogs/common/ledger.py), and a private one (``private:true``)
     is answered only to its user."""
+    reply = from_list.annotate(interaction, reply)  # a target: from an army list says what it filled
     interaction.extras[REPLY_KEY] = reply
     try:
         if await ledger.record(interaction, reply) is None and reply.commit_with_log:
-            await asyncio.to_thread(ledger.commit_state, reply)  # no dice drawn: the change alone
+            await stored(interaction, ledger.commit_state, reply)  # no dice drawn: the change alone
     except BaseException:  # the change was refused (a shot raced another): no answer, nothing logged
         interaction.extras.pop(REPLY_KEY, None)
         raise
@@ -613,12 +655,7 @@ async def send_error(interaction: discord.Interaction, message: str, *, failure:
     message = short_error(message, typed)
     interaction.extras[FAILURE_KEY if failure else ERROR_KEY] = message
     try:
-        if interaction.response.is_done() and _deferred_publicly(interaction):
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException:
-                log.warning("could not delete the public 'thinking...' of interaction %s", interaction.id)
-        await _send(interaction, content=message, ephemeral=True)
+        await _send(interaction, content=message, ephemeral=True)  # after a public defer: _send deletes it first
     except discord.HTTPException:
         log.warning("could not deliver an error message to interaction %s", interaction.id, exc_info=True)
 
@@ -630,9 +667,14 @@ def _typed_values(interaction: discord.Interaction) -> list[str]:
 def _deferred_publicly(interaction: discord.Interaction) -> bool:
     """The interaction was answered with a public "thinking..." (a deferred command that is not
     private); Discord would show its first follow-up publicly whatever its flags."""
+    if interaction.extras.get(_FOLLOWED_KEY):
+        return False
+    how = interaction.extras.get(DEFERRED_KEY)
+    if how is not None:  # deferred here: as it was then, whatever the answer turned out to be
+        return not how["ephemeral"]
     response = getattr(interaction.response, "type", None)
     deferred = response == discord.InteractionResponseType.deferred_channel_message
-    return deferred and not defers_privately(interaction) and not interaction.extras.get(_FOLLOWED_KEY)
+    return deferred and not defers_privately(interaction)
 
 
 _FOLLOWED_KEY = "bombardier.followed_up"

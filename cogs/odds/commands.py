@@ -11,7 +11,8 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations."""
 
 import dataclasses
-from collections import Counter
+import time
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional
@@ -22,6 +23,7 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from cogs.common.buttons import PRICED_COMMANDS
+from cogs.common.ledger import ANSWER_PRIVATELY_KEY
 from cogs.common.command_line import CommandLineError, find_command, parse_options, split_line
 from cogs.common.dice_source import odds_dice
 from cogs.common.replies import Priced, off_the_loop, pricing, send_error, send_reply
@@ -31,8 +33,10 @@ from engine.fantasy.shooting_sequence import crew_removed, read_crew
 from engine.inputs import quote
 from engine.warmaster import structure
 from engine.wh40k import penetration
-from engine.odds.enumeration import BUDGET, EnumeratingDice, Leaf, TooMany, enumerate_outcomes, simulate
-from engine.odds.enumeration import THROWS as ENGINE_THROWS, TimeCut, seed_of
+from engine.odds.enumeration import (
+    BUDGET, SECONDS, EnumeratingDice, Leaf, TimeCut, TooMany, common_denominator, enumerate_outcomes, simulate,
+)
+from engine.odds.enumeration import THROWS as ENGINE_THROWS, seed_of
 from renders.odds.picture import render_odds
 
 MAX_LINE = 400
@@ -142,32 +146,44 @@ class VolleyTotals:
     """Its last crewman fell: the machine is removed."""
 
 
-def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int, crew: int | None = None) -> list[tuple[Fraction, VolleyTotals]]:
+def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int, crew: int | None = None, *,
+                seconds: float | None = SECONDS) -> list[tuple[Fraction, VolleyTotals]]:
     """The exact odds of `times` shots (or attacks) from those of one: each is rolled to hit, to
     wound and saved on its own (engine/fantasy/shooting_sequence.py, close_combat.py), so the
     volley's hits and unsaved wounds are one's added `times` times (a convolution), and the models
     slain are the unsaved wounds taken a model at a time, as the engine's records count them. At a
     war machine's ordinary crew (`crew`), the profile stands for the whole crew and does not change
     during the volley, so its shots are as independent, and the crew lost are the unsaved wounds
-    up to the crew (engine/fantasy/shooting_sequence.py, ``crew_lost``)."""
+    up to the crew (engine/fantasy/shooting_sequence.py, ``crew_lost``).
+
+    The adding up is in integers over one common denominator, under the same time bound as every
+    price (`seconds` of this thread's time, engine/odds/enumeration.py): past it, :class:`TimeCut`
+    (the caller estimates instead). It runs in the work pool, never on the event loop."""
+    stop = None if seconds is None else time.thread_time() + seconds
     single: Counter = Counter()
     for leaf in one:
         counts = numbers(leaf.result)
         single[(counts.get("hits", 0), counts.get("unsaved", 0))] += leaf.chance
-    total: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    common = common_denominator(list(single.values()))
+    weights = [(h, u, p.numerator * (common // p.denominator)) for (h, u), p in single.items()]
+    total: dict[tuple[int, int], int] = {(0, 0): 1}
     for _ in range(times):
-        step: Counter = Counter()
-        for (h, u), p in total.items():
-            for (h1, u1), q in single.items():
+        step: dict[tuple[int, int], int] = defaultdict(int)
+        for n, ((h, u), p) in enumerate(total.items()):
+            for h1, u1, q in weights:
                 step[(h + h1, u + u1)] += p * q
+            if stop is not None and not n % 256 and time.thread_time() > stop:
+                raise TimeCut(f"adding up the volley passed {seconds:g} s")
         total = step
+    scale = common ** times
+
     def totals(h: int, u: int) -> VolleyTotals:
         if crew is None:
             return VolleyTotals(h, u, u // wounds)
         lost = crew_removed(crew, u)
         return VolleyTotals(h, u, u // wounds, lost, lost >= crew)
 
-    return [(p, totals(h, u)) for (h, u), p in total.items()]
+    return [(Fraction(w, scale), totals(h, u)) for (h, u), w in total.items()]
 
 
 VOLLEYS = {"shoot": "shots", "combat attacks": "attacks"}
@@ -190,39 +206,76 @@ def ordinary_crew(text: Any) -> int | None | bool:
     return False if characters else ordinary
 
 
-async def odds_of(interaction: discord.Interaction, command: app_commands.Command, kwargs: dict[str, Any],
-                  shown: str) -> Odds:
-    """The odds of the shot a command line describes. A ``/shoot`` volley at a unit (not a war
-    machine's crew) and ``/combat attacks`` are exact whatever their number: one shot or attack is
-    enumerated and the volley added up (not when dice are given: they are the volley's, in order)."""
+@dataclass(frozen=True)
+class Plan:
+    """How one line is priced, worked out on the event loop from its command's own callback (every
+    option checked there, nothing priced yet): the whole shot's engine call, and for a volley one
+    shot's (or one plain attack's) and, for ``/combat attacks``, the call that counts the attacks."""
+
+    shown: str
+    name: str
+    whole: Priced
+    one: Priced | None = None
+    attacks: Priced | None = None
+    count: int = 0
+    wounds: int = 1
+    crew: int | None = None
+
+
+async def plan_of(interaction: discord.Interaction, command: app_commands.Command, kwargs: dict[str, Any],
+                  shown: str) -> Plan:
+    """A line's :class:`Plan`: its command's callback run up to its engine call, so a bad option is
+    refused here, before any line is priced. A ``/shoot`` volley at a unit (not a mixed crew) and
+    ``/combat attacks`` are planned as one shot or attack added up (not when dice are given: they
+    are the volley's, in order)."""
     name = command.qualified_name
+    whole = await procedure_of(command, interaction, kwargs)
     count = kwargs.get(VOLLEYS.get(name, ""), None)
     crew = ordinary_crew(kwargs.get("crew"))
-    if (isinstance(count, int) and count > 1 and crew is not False and kwargs.get("dice") is None):
-        made = count
-        one_kwargs = {**kwargs, VOLLEYS[name]: 1}
-        if name == "combat attacks":  # the attacks made (Frenzy, Devastating Charge), then one plain attack
-            whole = await procedure_of(command, interaction, kwargs)
-            made = driven(whole)(EnumeratingDice(())).attacks
-            one_kwargs.update({k: False for k in BONUS_ATTACKS})
-        one = await procedure_of(command, interaction, one_kwargs)
+    if not (isinstance(count, int) and count > 1 and crew is not False and kwargs.get("dice") is None):
+        return Plan(shown, name, whole)
+    one_kwargs = {**kwargs, VOLLEYS[name]: 1}
+    if name == "combat attacks":  # the attacks made (Frenzy, Devastating Charge), then one plain attack
+        one_kwargs.update({k: False for k in BONUS_ATTACKS})
+    one = await procedure_of(command, interaction, one_kwargs)
+    return Plan(shown, name, whole, one, whole if name == "combat attacks" else None, count,
+                kwargs.get("wounds") or 1, crew)
+
+
+def price_plan(plan: Plan) -> Odds:
+    """The odds of a planned line, all of it in the work pool (the enumeration, the volley's
+    adding up, the tally, the throws), each step under the time bound: a volley too big to add up
+    in time is estimated from throws of the whole shot, as any shot past the budget is."""
+    if plan.one is not None:
         try:
-            leaves = await off_the_loop(interaction, lambda: enumerate_outcomes(driven(one)))
-        except TooMany:
-            leaves = None
-        if leaves is not None:
+            made = driven(plan.attacks)(EnumeratingDice(())).attacks if plan.attacks is not None else plan.count
+            leaves = enumerate_outcomes(driven(plan.one))
             profile = getattr(leaves[0].result, "profile", None)  # a war machine's: its crew as Wounds
-            wounds = getattr(profile, "wounds", None) if crew is not None else None
-            weighted = volley_odds(leaves, made, wounds or kwargs.get("wounds") or 1, crew)
-            noun = "shot" if name == "shoot" else "attack"
-            return tally(shown, weighted, ways=len(leaves), how=f"one {noun}'s {len(leaves)} ways, added up {made} times")
-    priced = await procedure_of(command, interaction, kwargs)
-    free = 0 if name in DIRECTION_FREE else None
-    pools = POOLS.get(name, frozenset())
-    small = price_small(priced, shown, free, pools)
-    if small is not None:
-        return small
-    return await off_the_loop(interaction, price, priced, shown, free, pools)
+            wounds = getattr(profile, "wounds", None) if plan.crew is not None else None
+            weighted = volley_odds(leaves, made, wounds or plan.wounds, plan.crew)
+            noun = "shot" if plan.name == "shoot" else "attack"
+            return tally(plan.shown, weighted, ways=len(leaves), how=f"one {noun}'s {len(leaves)} ways, added up {made} times")
+        except TooMany:
+            pass
+    free = 0 if plan.name in DIRECTION_FREE else None
+    return price(plan.whole, plan.shown, free, POOLS.get(plan.name, frozenset()))
+
+
+async def odds_of(interaction: discord.Interaction, command: app_commands.Command, kwargs: dict[str, Any],
+                  shown: str) -> Odds:
+    """The odds of the shot a command line describes (:func:`plan_of`, then :func:`priced_odds`)."""
+    return await priced_odds(interaction, await plan_of(interaction, command, kwargs, shown))
+
+
+async def priced_odds(interaction: discord.Interaction, plan: Plan) -> Odds:
+    """A planned line priced: a small tree exactly on the loop (bounded: :data:`SMALL` ways and 5 ms,
+    less than the hop to a thread costs), anything else in the work pool, from the start."""
+    if plan.one is None:
+        free = 0 if plan.name in DIRECTION_FREE else None
+        small = price_small(plan.whole, plan.shown, free, POOLS.get(plan.name, frozenset()))
+        if small is not None:
+            return small
+    return await off_the_loop(interaction, price_plan, plan)
 
 
 SMALL = 128
@@ -265,6 +318,7 @@ class OddsCog(commands.Cog):
         """The "Odds" button: the result's command and options (not its dice) priced, answered to
         the presser alone."""
         line = " ".join([name, *[f"{k}:{_shown(v)}" for k, v in options.items() if v is not None]])
+        interaction.extras[ANSWER_PRIVATELY_KEY] = True  # a defer on the way is private too
         try:
             odds = await odds_of(interaction, *read_line(self.bot, line))
         except RulesError as e:
@@ -280,11 +334,9 @@ class OddsCog(commands.Cog):
     )
     async def odds(self, interaction: discord.Interaction, shot: Range[str, 1, MAX_LINE],
                    compare: Optional[Range[str, 1, MAX_LINE]] = None) -> None:
-        results = []
-        for line in (shot, compare):
-            if line is None:
-                continue
-            results.append(await odds_of(interaction, *read_line(self.bot, line)))
+        lines = [read_line(self.bot, line) for line in (shot, compare) if line is not None]  # both checked first
+        plans = [await plan_of(interaction, *line) for line in lines]  # every option, by its own command
+        results = [await priced_odds(interaction, plan) for plan in plans]
         image = await off_the_loop(interaction, render_odds, picture_of(*results))
         await send_reply(interaction, odds_reply(*results, image=image))
 
