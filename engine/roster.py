@@ -531,8 +531,8 @@ def _wh40k(unit: Unit) -> TargetValues:
             values["toughness"] = t
         if (sv := value_of(p.get("Sv", "Save"))) is not None:
             values["save"] = sv
-    if unit.models is not None:
-        values["models"] = unit.models
+        if unit.models is not None:  # a squad under a blast; a vehicle is hit as itself
+            values["models"] = unit.models
     return TargetValues(tuple(values.items()), tuple(missing), unit.models)
 
 

@@ -17,6 +17,8 @@ from storage.armies import Army
 GAME_NAMES = {"fantasy": "Warhammer Fantasy", "warmaster": "Warmaster", "wh40k": "Warhammer 40,000 (3rd)"}
 SYSTEMS = {"fantasy": "warhammer-fantasy", "warmaster": "warmaster", "wh40k": "wh40k"}
 NAME_LIMIT = 80
+USE_IT = ("Shoot at its units by name: troop: on /fire, /shoot, /breath, /combat and /wm, armour: on /40k "
+          "(the console and /odds also take target:); /army show unit: shows one in full.")
 
 
 def shown(text: str, limit: int = NAME_LIMIT) -> str:
@@ -108,8 +110,7 @@ def import_reply(army: Army, replaced: bool) -> Reply:
         unread.append(f"armour saves of {', '.join(shown(a, 40) for a in asks[:5])}{' and more' if len(asks) > 5 else ''}: "
                       "the list names their armour, not the save (give save: when you shoot them)")
     embed_fields = [("Not read", [shown(x, 200) for x in unread])] if unread else []
-    embed_fields.append(("Use it", ["target: on /shoot, /breath, /fire, /combat, /wm, /40k and /odds picks its units; "
-                                    "/army show unit: shows one in full."]))
+    embed_fields.append(("Use it", [USE_IT]))
     title = f"{'Replaced' if replaced else 'Imported'} {shown(r.name, 120)} · {points(r.points)}"
     return _reply("army import", game, title, lines, {"army": army_json(army)}, embed_fields)
 

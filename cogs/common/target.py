@@ -269,23 +269,33 @@ def target_option(game: str, *, needs: tuple[str, ...] = (), into: str | None = 
         async def with_target(*args: Any, **kwargs: Any) -> Any:
             interaction = args[skip - 1]
             named = kwargs.pop("target", None) if not into else None
+            unmatched = None
             if into and isinstance(kwargs.get(into), str):
                 value = kwargs[into]
                 if bounds and re.fullmatch(r"\s*[+-]?\d+\s*", value):
                     kwargs[into] = _number(into, value, bounds)
                 else:
                     named = await _unit_named(interaction, value, quiet=not bounds)
+                    unmatched = value if named is None else None
                     if named is not None:
                         default = params[into].default
                         kwargs[into] = None if default is inspect.Parameter.empty else default
             if named is not None:
                 kwargs.update(await _fill(interaction, game, params, kinds, kwargs, named, needs, into))
             missing = [n for n in needs if kwargs.get(n) is None]
+            if missing and unmatched is not None:
+                raise TargetError(f"{into}: '{quote(unmatched, 60)}' is not a unit of a list in play here (/army list), "
+                                  f"so /{_name(interaction)} needs {', '.join(missing)}.")
             if missing:
                 raise TargetError(f"/{_name(interaction)} needs {', '.join(missing)}: give "
                                   f"{'it' if len(missing) == 1 else 'them'}, or {into or 'target'}: a unit from an army "
                                   "list (/army import).")
-            return await callback(*args, **kwargs)
+            try:
+                return await callback(*args, **kwargs)
+            except RulesError as e:  # a value that was neither the option's own nor a unit in play
+                if unmatched is None or quote(unmatched) not in str(e) or isinstance(e, TargetError):
+                    raise
+                raise type(e)(f"{e} Nor is it a unit of a list in play (/army list).") from None
 
         with_target.__signature__ = signature.replace(parameters=[*plain, *rest, *extra])
         del with_target.__wrapped__  # discord.py reads the signature above, not the wrapped one's

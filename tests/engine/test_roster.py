@@ -57,8 +57,8 @@ def test_a_warmaster_roster_gives_hits_armour_troop_and_stands():
 def test_new_recruits_json_of_a_40k_list_gives_armour_values_and_vehicle_types():
     r = read_roster(fixture("guard.json"))
     assert (r.name, r.game, r.points) == ("Cadian 3rd Armoured", "wh40k", 385.0)
-    assert values(r, "Leman Russ Battle Tank") == {"armour": (14, 12, 10), "models": 1}
-    assert values(r, "Sentinel Squadron") == {"armour": (10, 10, 10), "open_topped": True, "walker": True, "models": 1}
+    assert values(r, "Leman Russ Battle Tank") == {"armour": (14, 12, 10)}
+    assert values(r, "Sentinel Squadron") == {"armour": (10, 10, 10), "open_topped": True, "walker": True}
     squad = r.unit("Infantry Squad")
     assert squad.models == 10 and values(r, "Infantry Squad") == {"toughness": 3, "save": 5, "models": 10}
     assert dict(target_values(squad, "wh40k").missing) == {"armour": "Infantry Squad has no armour values: it is not a vehicle"}

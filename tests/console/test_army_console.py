@@ -1,0 +1,204 @@
+"""/army and target: through the console's --json: a real list imported from a path, its units
+targeted by name in every game, a shot at an imported unit exactly the shot with its profile
+typed (same dice, same result), what the list lacks asked for, hostile files refused."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from bot import create_bot
+from config.settings import Settings
+from console import offline as console
+from console.offline import OFFLINE_USER_ID
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "army"
+EMPIRE, WARMASTER, GUARD = (FIXTURES / n for n in ("empire.rosz", "warmaster.ros", "guard.json"))
+
+
+async def fresh(path: Path):
+    bot = create_bot(Settings(data_dir=path, sync_commands=False, dice_seed=7))
+    await bot.load_cogs()
+    return bot
+
+
+async def run(bot, line: str, **who) -> tuple[int, dict]:
+    out = io.StringIO()
+    code = await console.run_line(bot, line, as_json=True, out=out, **who)
+    return code, json.loads(out.getvalue())
+
+
+async def test_import_list_show_and_remove(play):
+    code, out = await play(f"/army import file:{EMPIRE}")
+    assert code == 0 and out["command"] == "army import"
+    army = out["army"]
+    assert (army["name"], army["game"], army["points"], army["owner"]) == ("Host of Talabheim", "fantasy", 760.0, OFFLINE_USER_ID)
+    assert [u["label"] for u in army["units"]][:2] == ["Halberdiers", "Great Cannon"]
+    assert army["unread"] == ["1 hidden profile skipped"]
+    assert out["glance"]["title"] == "Imported Host of Talabheim · 760 pts"
+    assert any(line == "Halberdiers ×20 · T3 W1 infantry · ask: save" for line in out["glance"]["lines"])
+    code, out = await play(f"/army import file:{EMPIRE}")
+    assert out["glance"]["title"].startswith("Replaced Host of Talabheim")
+    await play(f"/army import file:{GUARD}")
+    code, out = await play("/army list")
+    assert [a["name"] for a in out["armies"]] == ["Cadian 3rd Armoured", "Host of Talabheim"]
+    code, out = await play('/army show unit:"Spirit Host"')
+    assert out["unit"]["values"] == {"toughness": 3, "wounds": 4, "troop": "swarm", "ethereal": True, "models": 3}
+    assert "Ethereal" in out["unit"]["rules"]
+    code, out = await play('/army remove list:"Host of Talabheim"')
+    assert code == 0 and out["removed"] == "Host of Talabheim"
+    assert [a["name"] for a in (await play("/army list"))[1]["armies"]] == ["Cadian 3rd Armoured"]
+    assert (await play('/army show unit:"Spirit Host"'))[1]["error"].startswith("target: no unit 'Spirit Host'")
+
+
+async def test_lists_belong_to_their_member_and_a_battle_shares_its_players_lists(play):
+    await play(f"/army import file:{EMPIRE}")
+    other = OFFLINE_USER_ID + 1
+    assert (await play("/army list", user_id=other))[1]["armies"] == []
+    code, out = await play('/shoot shots:5 bs:3 strength:3 target:"Spirit Host"', user_id=other)
+    assert (code, out["error"]) == (2, "troop: 'Spirit Host' is not a unit of a list in play here (/army list), so /shoot "
+                                       "needs toughness.")
+    code, out = await play('/fire cannon distance:30 troop:"Spirit Host"', user_id=other)
+    assert out["error"].startswith("Troop type 'Spirit Host' is not one we know")
+    assert out["error"].endswith("Nor is it a unit of a list in play (/army list).")
+    await play("/battle start")
+    await play(f"/battle add player:{other}")
+    code, out = await play('/shoot shots:5 bs:3 strength:3 target:"Spirit Host" magical:true', user_id=other)
+    assert code == 0 and out["from_list"]["list"] == "Host of Talabheim" and out["from_list"]["owner"] == OFFLINE_USER_ID
+    assert (await play('/army remove list:"Host of Talabheim"', user_id=other))[1]["error"].startswith("You have no list called")
+
+
+SAME_SHOTS = [
+    ('/shoot shots:10 bs:3 strength:3 magical:true target:"Spirit Host"',
+     "/shoot shots:10 bs:3 strength:3 magical:true toughness:3 wounds:4 troop:swarm ethereal:true"),
+    ('/shoot shots:10 bs:4 strength:4 troop:"Halberdiers #2"', "/shoot shots:10 bs:4 strength:4 toughness:3 wounds:1 save:6 troop:infantry"),
+    ('/fire cannon distance:30 target:"Great Cannon"', "/fire cannon distance:30 toughness:7 wounds:3 troop:war-machine ranks:1 files:1"),
+    ('/fire stone-thrower distance:30 bs:3 target:Halberdiers ranks:4 save:5',
+     "/fire stone-thrower distance:30 bs:3 toughness:3 wounds:1 save:5 troop:infantry ranks:4 files:5"),
+    ('/combat attacks attacks:8 ws:4 enemy_ws:3 strength:4 target:"War Altar of Sigmar"',
+     "/combat attacks attacks:8 ws:4 enemy_ws:3 strength:4 toughness:5 wounds:5 save:5 ward:4 troop:chariot"),
+    ('/breath distance:4 strength:3 target:"Spirit Host" ranks:1', "/breath distance:4 strength:3 toughness:3 wounds:4 troop:swarm ethereal:true ranks:1 files:3"),
+]
+
+
+@pytest.mark.parametrize("by_list, typed", SAME_SHOTS)
+async def test_a_shot_at_an_imported_unit_is_the_shot_with_its_profile_typed(tmp_path, by_list, typed):
+    """Two bots with the same seed: one shoots at the unit by name, the other types its profile.
+    The dice and every result field are the same; only the note of where the values came from differs."""
+    a, b = await fresh(tmp_path / "a"), await fresh(tmp_path / "b")
+    for bot in (a, b):
+        assert (await run(bot, f"/army import file:{EMPIRE}"))[0] == 0
+    (code_a, named), (code_b, plain) = await run(a, by_list), await run(b, typed)
+    assert (code_a, code_b) == (0, 0), (named, plain)
+    assert named.pop("from_list")["list"] == "Host of Talabheim" and "from_list" not in plain
+    assert named["summary"][-1].startswith("From Host of Talabheim: ")
+    named["summary"].pop()
+    for out in (named, plain):
+        out.pop("log", None)
+        out.pop("image", None)
+    assert named == plain
+
+
+async def test_warmaster_and_40k_units_by_name(tmp_path):
+    a, b = await fresh(tmp_path / "a"), await fresh(tmp_path / "b")
+    for bot in (a, b):
+        await run(bot, f"/army import file:{WARMASTER}")
+        await run(bot, f"/army import file:{GUARD}")
+    for by_list, typed in [
+        ("/wm shoot attacks:6 troop:Knights", "/wm shoot attacks:6 armour:4 hits:3 troop:cavalry stands:3"),
+        ("/wm cannon distance:40 cannons:2 target:Cannon", "/wm cannon distance:40 cannons:2 hits:2 armour:0 troop:artillery stands:2"),
+        ('/40k penetrate strength:8 armour:"Leman Russ Battle Tank (side)"', "/40k penetrate strength:8 armour:12"),
+        ('/40k assault attacks:3 moved:stationary armour:"Chimera (rear)" strength:6',
+         "/40k assault attacks:3 moved:stationary armour:10 strength:6"),
+        ('/40k ordnance distance:30 strength:8 armour:"Sentinel Squadron" facing:front',
+         '/40k ordnance distance:30 strength:8 armour:"10 10 10" open_topped:true facing:front'),
+    ]:
+        (ca, named), (cb, plain) = await run(a, by_list), await run(b, typed)
+        assert (ca, cb) == (0, 0), (by_list, named, plain)
+        named.pop("from_list")
+        named["summary"].pop()
+        for out in (named, plain):
+            out.pop("log", None)
+            out.pop("image", None)
+        assert named == plain, by_list
+
+
+async def test_typed_values_win_and_the_reply_says_which_came_from_the_list(play):
+    await play(f"/army import file:{EMPIRE}")
+    code, out = await play('/shoot shots:6 bs:3 strength:4 target:"War Altar of Sigmar" save:4')
+    assert out["from_list"]["filled"] == {"toughness": 5, "wounds": 5, "ward": 4, "troop": "chariot"}
+    assert out["from_list"]["typed"] == ["save"]
+    assert out["summary"][-1] == "From Host of Talabheim: War Altar of Sigmar · toughness 5, wounds 5, ward 4, troop chariot (save typed)"
+
+
+async def test_what_the_list_does_not_give_is_asked_for(play):
+    await play(f"/army import file:{EMPIRE}")
+    await play(f"/army import file:{GUARD}")
+    code, out = await play("/shoot shots:6 bs:3 strength:4 target:Halberdiers")
+    assert (code, out["error"]) == (2, "Halberdiers: the list gives Halberdiers armour but no armour save: work it out "
+                                       "and give save: (e.g. save:5).")
+    code, out = await play("/fire cannon distance:30 target:Halberdiers save:5")
+    assert out["error"] == ("Halberdiers has 20 models: say how they stand with ranks: (files are worked out) "
+                            "or ranks: and files:.")
+    code, out = await play("/fire cannon distance:30 target:Halberdiers save:5 ranks:3")
+    assert out["error"] == "Halberdiers has 20 models: 3 ranks do not hold them evenly: give files: too."
+    code, out = await play('/40k penetrate strength:8 armour:"Leman Russ Battle Tank"')
+    assert out["error"].startswith("Leman Russ Battle Tank has armour 14/12/10 (front/side/rear): name the side hit")
+    code, out = await play("/40k penetrate strength:8 armour:9")
+    assert out["error"] == "armour: 9 is out of bounds: give 10 to 14, or a unit of a list in play."
+    code, out = await play("/40k penetrate strength:8 armour:Baneblade")
+    assert out["error"].startswith("no unit 'Baneblade' in the lists in play.")
+    assert (await play("/shoot shots:6 bs:3 strength:4"))[1]["error"].startswith("/shoot needs toughness")
+    # a troop type is still a troop type
+    assert (await play("/shoot shots:6 bs:3 strength:4 toughness:3 troop:monster"))[0] == 0
+
+
+def zipped(files: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+async def test_hostile_files_are_refused_and_nothing_is_kept(play, tmp_path):
+    files = {
+        "big.ros": b"<roster>" + b" " * 1_100_000 + b"</roster>",
+        "bomb.rosz": zipped({"x.ros": b"<roster>" + b" " * 12_000_000 + b"</roster>"}),
+        "two.rosz": zipped({"a.ros": EMPIRE.read_bytes(), "b.ros": EMPIRE.read_bytes()}),
+        "laughs.ros": b'<!DOCTYPE r [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><roster>&b;</roster>',
+        "cat.cat": b'<catalogue xmlns="http://www.battlescribe.net/schema/catalogueSchema"/>',
+        "photo.png": b"\x89PNG\r\n\x1a\n" + b"\0" * 100,
+    }
+    errors = {}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        code, out = await play(f"/army import file:{tmp_path / name}")
+        assert code == 2 and "\n" not in out["error"], (name, out)
+        errors[name] = out["error"]
+    assert errors["big.ros"] == "That file is 1,100,017 bytes: a roster is at most 1,000,000 (1 MB)."
+    assert "would unpack to" in errors["bomb.rosz"] and "holds 2 files" in errors["two.rosz"]
+    assert "entities" in errors["laughs.ros"] and "not a roster" in errors["cat.cat"] + errors["photo.png"]
+    assert (await play("/army list"))[1]["armies"] == []
+    assert (await play("/army import file:/nowhere/list.ros"))[1]["error"].startswith("file: cannot read")
+
+
+async def test_names_from_a_roster_are_shown_as_text(play, tmp_path):
+    text = EMPIRE.with_suffix(".ros").read_text().replace('name="Great Cannon" entryId', 'customName="@everyone **Boom** &lt;@123456789012345678&gt;" name="Great Cannon" entryId')
+    (tmp_path / "rude.ros").write_text(text)
+    code, out = await play(f"/army import file:{tmp_path / 'rude.ros'}")
+    line = next(x for x in out["summary"] if "Boom" in x)
+    assert "@\u200beveryone" in line and "\\*\\*Boom\\*\\*" in line and "<@\u200b123456789012345678>" in line
+
+
+async def test_forget_me_and_the_server_purge_remove_lists(play):
+    await play(f"/army import file:{EMPIRE}")
+    code, out = await play("/settings forget-me")
+    assert out["forgotten"]["armies"] == 1 and (await play("/army list"))[1]["armies"] == []
+    await play(f"/army import file:{EMPIRE}")
+    code, out = await play('/settings purge-server confirm:200')
+    assert out["purged"]["armies"] == 1 and (await play("/army list"))[1]["armies"] == []
