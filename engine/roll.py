@@ -716,15 +716,18 @@ def read(text: str) -> tuple[tuple[Expression, ...], str | None]:
     the next time the same text comes (records are frozen), as d20 keeps its parses."""
     if len(text) > MAX_LENGTH:
         raise RollSyntaxError(text[:MAX_LENGTH], MAX_LENGTH - 1, f"the roll is {len(text)} characters long; keep it to {MAX_LENGTH}")
-    r = _Reader(text)
+    r = _Reader(text.translate(_DASHES))
     r.skip_spaces()
     if r.at_end():
         raise r.fail("give at least one expression, e.g. 2d6+1")
     expressions: list[Expression] = []
     while True:
-        if len(expressions) == MAX_EXPRESSIONS:
+        if len(expressions) >= MAX_EXPRESSIONS:
             raise r.fail(f"one /roll takes at most {MAX_EXPRESSIONS} expressions")
+        lead = _leading_advantage(r)
         expressions.append(_expression(r))
+        if lead is not None:
+            expressions[-1] = _with_advantage(r, expressions[-1], *lead)
         before = r.pos
         r.skip_spaces()
         if r.at_end():
@@ -734,7 +737,15 @@ def read(text: str) -> tuple[tuple[Expression, ...], str | None]:
             return tuple(expressions), _first_label(expressions)
         if r.pos > before and r.starts_label():  # "to hit": words up to the next comma
             end = min([i for i in (r.text.find(",", r.pos), r.text.find(";", r.pos)) if i >= 0], default=len(r.text))
-            expressions[-1] = replace(expressions[-1], label=_label(r, r.text[r.pos:end]))
+            expression, words, times = _label_words(r, expressions[-1], r.pos, end)
+            expressions[-1] = replace(expression, label=_label(r, words))
+            if times > 1:  # "2d6 x2": the same roll again
+                if len(expressions) + times - 1 > MAX_EXPRESSIONS:
+                    raise r.fail(f"one /roll takes at most {MAX_EXPRESSIONS} expressions", r.pos)
+                r.dice += _dice_in(expressions[-1]) * (times - 1)
+                if r.dice > MAX_DICE:
+                    raise r.fail(f"that makes {r.dice} dice; one /roll rolls at most {MAX_DICE}", r.pos)
+                expressions += [expressions[-1]] * (times - 1)
             r.pos = end
             if r.at_end():
                 return tuple(expressions), _first_label(expressions)
@@ -746,6 +757,91 @@ def read(text: str) -> tuple[tuple[Expression, ...], str | None]:
             continue
         if not r.starts_term() or r.peek() == "(" and r.pos == before:
             raise r.fail(f"'{r.text[r.pos]}' is not part of a roll here")
+
+
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00d7": "x"})
+"""An en dash (what a phone types for a minus), an em dash and the minus sign read as "-"; a
+multiplication sign as the "x" of a repeat (each one character for one, so carets stay put)."""
+
+_ADVANTAGE = {"adv": "advantage", "advantage": "advantage", "dis": "disadvantage", "disadvantage": "disadvantage"}
+_REPEAT = re.compile(r"x(\d{1,3})$")
+_MODIFIER_WORD = re.compile(
+    r"(k[hl]?\d+|k[hl]|d[hl]\d*|r[or]?[<=]{0,2}\d+|ir[<=]{0,2}\d+|ie\d*|e\d+|[<>]=?\d+|=\d+|t\d+|f\d+|\d+\+)$")
+"""A word that is a roll modifier (``kh1``, ``r1``, ``e6``, ``>=4``, ``4+``...) when written on its own."""
+
+
+def _words_at(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    return [(start + m.start(), m.group()) for m in re.finditer(r"\S+", text[start:end])]
+
+
+def _label_words(r: _Reader, expression: Expression, start: int, end: int) -> tuple[Expression, str, int]:
+    """The words after an expression, read as players type them (issue 30): ``adv`` and ``dis``
+    give its die advantage or disadvantage (as Avrae reads them, anywhere after the dice), ``x2``
+    repeats it; a word that is a roll modifier not written right after its dice is refused with
+    the way to write it; the other words are its label. Returns the expression, the label's words
+    and how many times it is rolled."""
+    kept: list[str] = []
+    times = 1
+    for at, word in _words_at(r.text, start, end):
+        low = word.lower()
+        if low in _ADVANTAGE:
+            expression = _with_advantage(r, expression, _ADVANTAGE[low], at)
+        elif (m := _REPEAT.match(low)) is not None:
+            if times > 1:
+                raise r.fail(f"'{word}' repeats the roll a second time: give one repeat, e.g. 2d6 x3", at)
+            times = int(m[1])
+            if not 2 <= times <= MAX_EXPRESSIONS:
+                raise r.fail(f"'{word}' repeats the roll {times} times: repeat it 2 to {MAX_EXPRESSIONS} times", at)
+        elif _MODIFIER_WORD.match(low):
+            raise r.fail(f"'{word}' is a roll modifier, but here it would be a label: write it right after its dice, "
+                         f"e.g. {_placed(expression, low)}, or after # to keep it as a label ({expression.text} # {word})", at)
+        else:
+            kept.append(word)
+    return expression, " ".join(kept), times
+
+
+def _placed(expression: Expression, modifier: str) -> str:
+    """The expression with `modifier` written right after its first dice (``2d20kh1+5``)."""
+    term = next((t for t in expression.terms if t.constant is None), None)
+    if term is None:
+        return expression.text + modifier
+    text = term.text.lstrip("+-")
+    if modifier.startswith("k") and term.count == 1 and term.sides:
+        return expression.text.replace(text, f"2d{term.sides}{modifier}", 1)
+    return expression.text.replace(text, text + modifier, 1)
+
+
+def _leading_advantage(r: _Reader) -> tuple[str, int] | None:
+    """``adv 1d20+5``: advantage (or ``dis``) written before the expression."""
+    for word, value in _ADVANTAGE.items():
+        if r.looking_at(word) and r.word_ends(r.pos + len(word)) and r.pos + len(word) < len(r.low):
+            at = r.pos
+            r.pos += len(word)
+            r.skip_spaces()
+            return value, at
+    return None
+
+
+def _with_advantage(r: _Reader, expression: Expression, value: str, at: int) -> Expression:
+    """`expression` with its one die rolled twice, the higher (advantage) or lower kept: the first
+    single numbered die without a keep, drop or pool (``1d20+5 adv`` is ``2d20kh1+5``)."""
+    for i, t in enumerate(expression.terms):
+        if t.constant is None and t.count == 1 and t.sides is not None and t.special is None and t.alias is None \
+                and t.keep is None and t.drop is None and t.target is None:
+            r.dice += 1
+            if r.dice > MAX_DICE:
+                raise r.fail(f"that makes {r.dice} dice; one /roll rolls at most {MAX_DICE}", at)
+            term = replace(t, count=2, keep=("h" if value == "advantage" else "l", 1), alias=value,
+                           text=f"{t.text}{value[:3]}")
+            terms = expression.terms[:i] + (term,) + expression.terms[i + 1:]
+            return replace(expression, terms=terms, text=f"{expression.text} {value[:3]}")
+    word = value[:3]
+    raise r.fail(f"'{word}' rolls one die twice and keeps the {'higher' if word == 'adv' else 'lower'}, and "
+                 f"'{expression.text}' has no single die for it: e.g. 1d20+5 {word}", at)
+
+
+def _dice_in(expression: Expression) -> int:
+    return sum(t.count * (2 if t.special is Special.D66 else 1) for t in expression.terms if t.constant is None)
 
 
 def _first_label(expressions: list[Expression]) -> str | None:

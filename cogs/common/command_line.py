@@ -44,9 +44,18 @@ def find_command(tree: app_commands.CommandTree, words: list[str]) -> tuple[app_
     if under:
         subs = ", ".join(k.split(" ", len(path))[-1] for k in under)
         raise CommandLineError(f"{typed} needs one of: {subs} (e.g. /{under[0]} ...).")
-    close = difflib.get_close_matches(" ".join(path), list(known), n=3, cutoff=0.5)
-    hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else f" Commands: {', '.join('/' + k for k in sorted(known))}."
-    raise CommandLineError(f"There is no command {typed}.{hint}")
+    typed_words = " ".join(w.lstrip("/").lower() for w in words[: len(path) + 1])
+    close = (difflib.get_close_matches(typed_words, list(known), n=3, cutoff=0.6)
+             or difflib.get_close_matches(" ".join(path), list(known), n=3, cutoff=0.5) or nearest(typed_words, list(known)))
+    hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else ""
+    raise CommandLineError(f"There is no command {typed}.{hint} /help lists them all.")
+
+
+def nearest(typed: str, names: list[str], n: int = 3) -> list[str]:
+    """The `n` names nearest `typed` (by difflib's ratio, ties in name order): a suggestion even
+    when none is close, never the whole list."""
+    ratio = lambda name: difflib.SequenceMatcher(None, typed, name).ratio()  # noqa: E731
+    return sorted(names, key=lambda name: (-ratio(name), name))[:n]
 
 
 _WHOLE = re.compile(r"^[+-]?\d+$")
@@ -125,10 +134,12 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
     for word in words:  # "distance: 30" typed with a space after the colon
         if merged and merged[-1].endswith(":") and ":" not in word:
             merged[-1] += word
+        elif merged and ":" not in word and _free_text(params.get(merged[-1].partition(":")[0].lower())):
+            merged[-1] += " " + word  # "expression:2d6 x2": free text runs on to the next option, as in Discord's box
         else:
             merged.append(word)
     values: dict[str, Any] = {}
-    merged = _retired(command, merged)
+    merged = _leading_text(command, _retired(command, merged))
     into = getattr(command.callback, "__bombardier_target_into__", None)  # cogs/common/target.py
     for word in merged:
         name, colon, raw = word.partition(":")
@@ -136,7 +147,8 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
             name = into  # a command with no room for target: takes the unit in this option
         if not colon:
             known = word.split("=")[0].lower()
-            example = f"{known}:VALUE" if known in params else "distance:30"
+            first = next((p.display_name for p in command.parameters if p.required), None)
+            example = f"{known}:VALUE" if known in params else f"{first}:VALUE" if first else "name:value"
             raise CommandLineError(f"'{word}' is not an option: write options as name:value with a colon, e.g. {example}.")
         name = name.lower()
         if name not in params:
@@ -154,6 +166,26 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
     if missing:
         raise CommandLineError(f"/{command.qualified_name} needs {', '.join(missing)}.")
     return values
+
+
+def _free_text(param: app_commands.Parameter | None) -> bool:
+    return param is not None and param.type is AppCommandOptionType.string and not param.choices
+
+
+def _leading_text(command: app_commands.Command, words: list[str]) -> list[str]:
+    """Words typed before any ``name:value`` option, for a command whose first option is free text
+    (``/roll 2d6+1 adv``, ``/rules bounce``): that option's value, as Discord's client puts what is
+    typed first into the first option."""
+    first = command.parameters[0] if command.parameters else None
+    if first is None or first.type is not AppCommandOptionType.string or first.choices or not words:
+        return words
+    names = {p.display_name for p in command.parameters}
+    lead = 0
+    while lead < len(words) and not (":" in words[lead] and words[lead].partition(":")[0].lower() in names):
+        lead += 1
+    if lead == 0:
+        return words
+    return [f"{first.display_name}:{' '.join(words[:lead])}", *words[lead:]]
 
 
 def split_line(line: str) -> list[str]:
