@@ -116,6 +116,11 @@ class DiscordStandIn:
         self.upload_limit = limits.UPLOAD_LIMIT
         """Bytes of files one message may carry (sent as each interaction's attachment_size_limit)."""
         self.port = 0
+        self.uploads: dict[str, bytes] = {}
+        """Files members attached to slash commands (an attachment option), by attachment id: served
+        at the attachment's url as Discord's CDN serves them."""
+        self.downloads: list[str] = []
+        """Attachment ids the bot fetched, in order."""
         self.dispatched_at: dict[str, float] = {}
         """When each interaction (by id) was sent down the gateway, by the stand-in's clock."""
 
@@ -131,6 +136,7 @@ class DiscordStandIn:
         app.router.add_get("/", self._gateway)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{filename}", self._attachment)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -150,6 +156,13 @@ class DiscordStandIn:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/"
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        data = self.uploads.get(request.match_info["id"])
+        if data is None:
+            return web.Response(status=404)
+        self.downloads.append(request.match_info["id"])
+        return web.Response(body=data, content_type="application/octet-stream")
 
     # -- REST ---------------------------------------------------------------------------------
     async def _rest(self, request: web.Request) -> web.Response:
@@ -402,14 +415,31 @@ class DiscordStandIn:
     def slash(self, command: str, *, as_user: int = USER_ID, permissions: str = PLAYER_PERMISSIONS,
               guild_id: int = GUILD_ID, **options: Any) -> dict[str, Any]:
         """An INTERACTION_CREATE payload for ``/group sub name:value ...`` from the stored commands,
-        typed by the member `as_user` (with `permissions`)."""
+        typed by the member `as_user` (with `permissions`). An attachment option's value is
+        ``(filename, bytes)``: the file is uploaded as Discord does (served at its url, described in
+        the payload's ``resolved.attachments``)."""
         words = command.lstrip("/").split()
         top = next(c for c in self.global_commands if c["name"] == words[0])
-        opts = [{"name": k, "type": _option_type(top, words[1:], k), "value": v} for k, v in options.items()]
+        resolved: dict[str, Any] = {}
+        opts = []
+        for k, v in options.items():
+            kind = _option_type(top, words[1:], k)
+            if kind == 11:  # ATTACHMENT
+                filename, data = v
+                attachment_id = str(next(self._ids))
+                self.uploads[attachment_id] = data
+                url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}"
+                resolved.setdefault("attachments", {})[attachment_id] = {
+                    "id": attachment_id, "filename": filename, "size": len(data), "url": url, "proxy_url": url,
+                    "content_type": "application/octet-stream"}
+                v = attachment_id
+            opts.append({"name": k, "type": kind, "value": v})
         for sub in reversed(words[1:]):
             opts = [{"name": sub, "type": 1, "options": opts}]
-        return self._interaction(2, {"id": top["id"], "name": top["name"], "type": 1, "options": opts},
-                                 user_id=as_user, permissions=permissions, guild_id=guild_id)
+        data = {"id": top["id"], "name": top["name"], "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
+        return self._interaction(2, data, user_id=as_user, permissions=permissions, guild_id=guild_id)
 
     def press(self, custom_id: str, message: dict[str, Any], *, user_id: int = USER_ID,
               permissions: str = PLAYER_PERMISSIONS) -> dict[str, Any]:
