@@ -1,0 +1,98 @@
+"""Pictures drawn in worker processes (cogs/common/render_pool.py) are the same PNG bytes as drawn
+in-process, for every picture the bot draws (issue 26): the same commands run through two bots with
+the same seed, one drawing in-process (as the console does), one in a pool of worker processes."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from bot import create_bot
+from cogs.common import render_pool
+from config.settings import Settings
+from console import offline as console
+
+LINES = [
+    '/fire cannon distance:30 ranks:5 files:10 toughness:3 dice:"@30 4 10"',
+    "/fire great-cannon distance:30 ranks:4 files:5",
+    "/fire stone-thrower distance:30 ranks:5 files:6 toughness:3",
+    "/fire bolt-thrower distance:20 ranks:4 files:5 bs:3",
+    "/fire fire-thrower distance:8 ranks:4 files:5",
+    "/wm cannon distance:30",
+    "/wm bone-thrower distance:30",
+    "/siege artillery weapon:bombard distance:30",
+    "/40k ordnance distance:30 strength:8 models:5",
+    '/odds shot:"fire cannon distance:30 ranks:5 files:6 toughness:3"',
+    "/battle start",
+    "/battle status",
+]
+
+
+async def pictures(tmp_path, name: str) -> dict[str, bytes]:
+    bot = create_bot(Settings(data_dir=tmp_path / name, sync_commands=False, dice_seed=3))
+    await bot.load_cogs()
+    drawn: dict[str, bytes] = {}
+    try:
+        for line in LINES:
+            out = io.StringIO()
+            code = await console.run_line(bot, line, as_json=True, out=out)
+            answer = json.loads(out.getvalue())
+            assert code == 0, (line, answer)
+            if answer.get("image"):
+                with open(answer["image"], "rb") as f:
+                    drawn[line] = f.read()
+    finally:
+        await bot.close()
+    return drawn
+
+
+@pytest.fixture
+def pool():
+    render_pool.stop()
+    assert render_pool.start(2) == 2
+    yield
+    render_pool.stop()
+
+
+async def test_every_picture_drawn_in_a_worker_process_is_the_same_bytes_as_in_process(tmp_path, pool):
+    before = render_pool.sent
+    elsewhere = await pictures(tmp_path, "pool")
+    sent = render_pool.sent - before
+    render_pool.stop()
+    here = await pictures(tmp_path, "here")
+    assert render_pool.sent - before == sent  # the second run drew nothing in a worker
+    assert set(elsewhere) == set(here) and len(here) >= 8, (sorted(here), sorted(elsewhere))
+    assert sent >= len(here)  # every picture of the first run went to a worker process
+    for line in here:
+        assert elsewhere[line] == here[line], line
+
+
+def test_only_pictures_go_to_the_workers(pool):
+    def not_a_picture(x):
+        return x + 1
+
+    assert render_pool.elsewhere(not_a_picture) is not_a_picture
+    from renders.odds.picture import render_odds
+
+    assert render_pool.elsewhere(render_odds) is not render_odds
+
+
+def test_without_a_pool_pictures_are_drawn_where_they_are_sent():
+    render_pool.stop()
+    from renders.odds.picture import render_odds
+
+    assert render_pool.elsewhere(render_odds) is render_odds
+    assert not render_pool.running()
+
+
+def test_the_number_of_workers_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv(render_pool.ENV, "0")
+    assert render_pool.default_workers() == 0
+    monkeypatch.setenv(render_pool.ENV, "3")
+    assert render_pool.default_workers() == 3
+    monkeypatch.setenv(render_pool.ENV, "many")
+    assert render_pool.default_workers() == 0
+    monkeypatch.delenv(render_pool.ENV)
+    assert 1 <= render_pool.default_workers() <= 4
