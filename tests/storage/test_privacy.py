@@ -8,7 +8,10 @@ import pytest
 
 from engine.dice import RandomDice
 from engine.ledger import verify
-from storage import actions, campaigns as c, privacy, roll_log, sieges
+from pathlib import Path
+
+from engine.roster import read_roster
+from storage import actions, armies, campaigns as c, privacy, roll_log, sieges
 from storage.migrations import open_store
 from storage.settings import change_settings, settings_for
 
@@ -33,8 +36,8 @@ def roll(store, chain, user):
 
 
 def a_server(store, guild, channel):
-    """Alice runs a campaign with Bob in it; both have a machine; a battle with a shot each; a siege;
-    buttons; rolls in the channel's log and the battle's."""
+    """Alice runs a campaign with Bob in it; both have a machine and an army list; a battle with a shot
+    each; a siege; buttons; rolls in the channel's log and the battle's."""
     change_settings(store, guild, None, by=ALICE, game="fantasy")
     c.create_campaign(store, guild, "Border Wars", by=ALICE)
     c.join_campaign(store, guild, "Border Wars", BOB)
@@ -51,9 +54,13 @@ def a_server(store, guild, channel):
     c.record_siege_event(store, guild, channel, user_id=BOB, command="siege structure", section="gate",
                          tokens_before=0, tokens_after=1, outcome="stands, 1 token")  # a siege roll in the battle
     for user in (ALICE, BOB):
+        armies.save_army(store, guild, user, LIST)
         actions.remember(store, guild_id=guild, channel_id=channel, user_id=user, command="fire cannon",
                          options={"distance": 30}, dice=())
     return battle
+
+
+LIST = read_roster((Path(__file__).resolve().parents[1] / "fixtures" / "army" / "warmaster.ros").read_bytes())
 
 
 def count(store, table, where="1", params=()):
@@ -80,7 +87,7 @@ def test_forgetting_a_user_removes_theirs_everywhere_and_keeps_the_rest(store):
     forgotten = privacy.forget_user(store, BOB)
 
     assert forgotten == privacy.Forgotten(memberships=2, battle_places=2, machines=2, shots=4, buttons=2, unnamed=0,
-                                          kept_log_entries=4)
+                                          kept_log_entries=4, armies=2)
     for guild in (G1, G2):
         assert c.get_campaign(store, guild, "Border Wars").members == (ALICE,)
         assert [m.name for m in c.machines(store, guild)] == ["Old Betsy"]
@@ -132,9 +139,9 @@ def test_purging_a_server_removes_all_of_it_and_nothing_of_another(store):
     purged = privacy.purge_guild(store, G1)
 
     assert purged == privacy.Purged(settings=1, campaigns=1, battles=1, machines=2, shots=3, buttons=2,
-                                    siege_sections=1, roll_logs=2, roll_entries=3)
+                                    siege_sections=1, roll_logs=2, roll_entries=3, armies=2)
     for table in ("settings", "campaigns", "campaign_members", "battles", "battle_players", "machines", "shots",
-                  "siege_events", "reply_actions"):
+                  "siege_events", "reply_actions", "armies"):
         assert count(store, table, "guild_id = ?", (G1,)) == 0, table
     assert sieges.sections(store, CH1) == [] and len(sieges.sections(store, CH2)) == 1
     assert count(store, "roll_chains", "chain LIKE ?", (f"channel:{G1}:%",)) == 0
