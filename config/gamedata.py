@@ -284,9 +284,13 @@ def warmaster() -> WarmasterData:
                                           for k, v in raw["siege_artillery"].items()}),
         siege=SiegeRules(s["ram_hits"], s["failed_batter_fall_back"], s["sally_gate_dice"], s["breaching_per_1000"],
                          tuple(s["wall_breaching"]), s["source"], s.get("giant_hits", 8), s.get("giant_armour", 5),
-                         s.get("siege_tower_reach", 4)),
+                         s.get("siege_tower_reach", 4),
+                         tuple((k, tuple(v)) for k, v in s.get("kindreds", {}).items()), tuple(s.get("armies", ()))),
         scenarios=MappingProxyType({k: Scenario(k, v["name"], v["last_turn"], v["source"], v.get("ends_from_turn", 0), v.get("ends_on", 0),
-                                                v.get("relief_from_turn", 0), v.get("relief_on", 0), v.get("dispatch_bonus", 0))
+                                                v.get("relief_from_turn", 0), v.get("relief_on", 0), v.get("dispatch_bonus", 0),
+                                                v.get("max_points", 0), tuple(v.get("attacker_buys", ())), v.get("garrison_units", 0),
+                                                v.get("garrison_cost", 1), v.get("contingent_share", 0),
+                                                v.get("fortification_share", 0))
                                     for k, v in raw["scenarios"].items()}),
         equipment=MappingProxyType({k: _equipment(k, v) for k, v in raw["equipment"].items()}),
     )

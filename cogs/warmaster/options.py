@@ -232,6 +232,30 @@ def equipment_list(text: str) -> tuple[tuple, str | None]:
     return tuple((DATA.equipment[k], n) for k, n in wanted.items()), army
 
 
+def dug_sections(text: str | None, stands: int) -> tuple[int, ...]:
+    """The `sections` option of ``/siege dig``: the earthwork section each stand in contact digs at
+    ("1 1 2"), one number a stand; left out, every stand digs at section 1."""
+    if not text or not text.strip():
+        return (1,) * stands
+    parts = text.replace(",", " ").split()
+    check_list(len(parts), MAX_STANDS, "Sections: stands")
+    if len(parts) != stands:
+        raise RulesError(f"Sections: '{quote(text)}' names {len(parts)} stand{'s' * (len(parts) != 1)}, but stands is {stands}: "
+                         "give one section for "
+                         "each stand in contact.")
+    return tuple(read_int(p, "Sections: a section's number") for p in parts)
+
+
+def garrison_points(text: str | None) -> tuple[int, ...]:
+    """The `garrison` option of ``/siege army``: the army-list points of each unit placed inside
+    the watchtower, "110 65" (at most a few; the engine holds the scenario's limit)."""
+    if not text or not text.strip():
+        return ()
+    parts = text.replace(",", " ").split()
+    check_list(len(parts), 6, "Garrison: units")
+    return tuple(read_int(p, "Garrison: a unit's points") for p in parts)
+
+
 MORE_HELP = '"stands 2 attack 4; ..."'
 _MORE_WORDS = {"stands": (1, MAX_STANDS), "attack": (1, 12), "hits": (1, 10), "armour": (0, 6), "fighting": (1, MAX_STANDS),
                "against": (1, MAX_STANDS)}

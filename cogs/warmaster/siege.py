@@ -18,7 +18,7 @@ from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    IN_TOWER, LIST_HELP, MAX_NEAR, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, TARGET, equipment_list, near_units, new_dice,
+    IN_TOWER, LIST_HELP, MAX_NEAR, dug_sections, garrison_points, troop_key, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, TARGET, equipment_list, near_units, new_dice,
     place, position_autocomplete, troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
@@ -33,7 +33,7 @@ from cogs.warmaster.words.shooting import plural, volley_reply
 from engine.warmaster.siege_artillery import bombard_as_cannon, fire_siege_artillery
 from cogs.warmaster.fortress_state import fortress, section_test
 from cogs.warmaster.words.siege import (
-    army_reply, assault_reply, list_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
+    army_reply, assault_reply, dig_reply, list_reply, batter_reply, fortress_reply, sally_gate_reply, scenario_reply, structure_reply,
 )
 from engine.warmaster.assault import AssaultKind, Fighters, assault
 from engine.warmaster.siege_lists import check_list
@@ -41,6 +41,7 @@ from engine.warmaster.scenarios import army_check, into_the_breach_end, sally_ga
 from engine.warmaster.battering import Batterer, batter
 from cogs.warmaster.words.shooting import oil_reply
 from engine.warmaster.boiling_oil import pour_oil
+from engine.warmaster.earthworks import dig_out
 from engine.warmaster.structure import structure_test
 from storage.campaigns import check_siege_roller
 from storage.sieges import reset_siege
@@ -86,7 +87,7 @@ class SiegeCog(commands.Cog):
     @app_commands.describe(
         kind="What is battered", by="Ram (3+ save), log rams or giant", rams="Rams or giants (1 hit each)",
         shots="Defenders' stand-and-shoot attacks", oil="Defenders pour boiling oil", section="Section name: tokens kept",
-        tokens="Tokens, for a one-off test", gate="The gateway tower's gate",
+        tokens="Tokens, for a one-off test", gate="The gateway tower's gate", foes="Giant: foes on ramparts to fight",
         **{**{k: v for k, v in TARGET.items() if k != "position"}, "troop": "Troop type"})
     @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()],
                           by=[Choice(name=b.value, value=b.value) for b in Batterer])
@@ -96,7 +97,7 @@ class SiegeCog(commands.Cog):
         shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
         tokens: Optional[Range[int, 0, 40]] = None, gate: bool = False, stands: Optional[Range[int, 1, MAX_STANDS]] = None,
         hits: Optional[Range[int, 1, MAX_HITS_PER_STAND]] = None, armour: Optional[Range[int, 0, 6]] = None,
-        troop: Optional[str] = None, dice: Optional[str] = None,
+        troop: Optional[str] = None, foes: bool = False, dice: Optional[str] = None,
     ) -> None:
         # A giant batters as itself (one monster stand, Hits 8, Armour 5+), others as 3 infantry stands.
         giant = by == Batterer.GIANT.value
@@ -107,7 +108,7 @@ class SiegeCog(commands.Cog):
 
         def attempt(tokens: int):
             return batter(DATA.structures[kind], DATA.siege, DATA.oil, DATA.positions, who, new_dice(self.bot, dice),
-                          batterer=Batterer(by), rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate)
+                          batterer=Batterer(by), rams=rams, tokens=tokens, shots=shots, oil=oil, gate=gate, fightable=foes)
 
         if section is None:
             await send_reply(interaction, after_siege_roll(self.bot, interaction, batter_reply(
@@ -224,19 +225,37 @@ class SiegeCog(commands.Cog):
 
     @siege.command(name="army", description="Siege army list check")
     @app_commands.describe(points="Army points", side="Attacker or defender",
-                           breaching="Wall-breaching artillery in it", list=f"Siege items, {LIST_HELP}")
-    @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
+                           breaching="Wall-breaching artillery in it", list=f"Siege items, {LIST_HELP}",
+                           scenario="Its buying rules", garrison="Watchtower: points of units inside")
+    @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")],
+                          scenario=[Choice(name=s.name, value=k) for k, s in DATA.scenarios.items()])
     async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
-                   breaching: Range[int, 0, 100] = 0, list: Optional[str] = None) -> None:
-        if list is None:
+                   breaching: Range[int, 0, 100] = 0, list: Optional[str] = None, scenario: Optional[str] = None,
+                   garrison: Optional[str] = None) -> None:
+        if list is None and scenario is None and garrison is None:
             checked = await off_the_loop(interaction, lambda: army_check(DATA.siege, points, defender=side == "defender",
                                                                          breaching=breaching))
             await send_reply(interaction, army_reply(checked))
             return
-        items, army = equipment_list(list)
-        checked = await off_the_loop(interaction, lambda: check_list(DATA.siege, points, items, defender=side == "defender",
-                                                                     army=army, extra_breaching=breaching))
+        items, army = equipment_list(list) if list is not None else ((), None)
+        inside = garrison_points(garrison)
+        checked = await off_the_loop(interaction, lambda: check_list(
+            DATA.siege, points, items, defender=side == "defender", army=army, extra_breaching=breaching,
+            scenario=DATA.scenarios[scenario] if scenario else None, garrison=inside))
         await send_reply(interaction, list_reply(checked))
+
+    @siege.command(name="dig", description="Infantry dig out earthworks: any 6 destroys")
+    @private_option
+    @app_commands.describe(attacks="Each stand's basic Attacks", stands="Stands in contact",
+                           sections="Section each stand digs at: '1 1 2'", troop="Troop type", dice="Your dice")
+    @app_commands.autocomplete(troop=troop_autocomplete)
+    async def dig(self, interaction: discord.Interaction, attacks: Range[int, 1, 12] = 3, stands: Range[int, 1, MAX_STANDS] = 1,
+                  sections: Optional[str] = None, troop: str = "infantry", dice: Optional[str] = None) -> None:
+        declared = dug_sections(sections, stands)
+        kind = DATA.troops[troop_key(troop)]
+        result = await off_the_loop(interaction, lambda: dig_out(new_dice(self.bot, dice), kind, attacks=attacks,
+                                                                 declared=declared))
+        await send_reply(interaction, after_siege_roll(self.bot, interaction, dig_reply(result)))
 
     @siege.command(name="fortress", description="This channel's siege so far")
     async def show_fortress(self, interaction: discord.Interaction) -> None:

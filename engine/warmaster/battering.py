@@ -13,6 +13,10 @@
 4. It collapses: the battering unit may advance (or fall back) as if it had destroyed its first
    enemy in combat. It stands: it gains a token and the battering unit falls back 10 cm.
 
+A giant batters only when there are no troops on the ramparts he can fight; otherwise he must
+fight them (Giants): with ``fightable`` the attempt is refused.
+A unit whose last stand falls to the defenders' fire is destroyed, not sent back (the retreat is 0).
+
 When the attempt fails, no structure test is made for it (our reading: the ram never struck).
 A section that already has Destruction Tokens still takes its test at the end of the attacker's
 Shooting phase, hits or not (seed 001, Structure tests): :attr:`BatterAttempt.test_due` says so,
@@ -76,6 +80,14 @@ class BatterAttempt:
     """The section's Destruction Tokens before the attempt."""
 
     @property
+    def unit_destroyed(self) -> bool:
+        """Its last stand lost to the defenders' fire (a giant is one stand): destroyed, no retreat."""
+        return self.failed and self.stands_lost >= self.unit_stands
+
+    unit_stands: int = 0
+    """Stands of the battering unit."""
+
+    @property
     def test_due(self) -> bool:
         """The attempt failed but the section has tokens: it still tests at the end of the
         attacker's Shooting phase (a die a token, plus any hits it takes this phase)."""
@@ -84,7 +96,13 @@ class BatterAttempt:
 
 def batter(structure: Structure, rules: SiegeRules, oil_chart: OilChart, positions: dict[Position, PositionRule],
            unit: Unit, dice: Dice, *, batterer: Batterer = Batterer.RAM, rams: int = 1, tokens: int = 0,
-           shots: int = 0, oil: bool = False, gate: bool = False) -> BatterAttempt:
+           shots: int = 0, oil: bool = False, gate: bool = False, fightable: bool = False) -> BatterAttempt:
+    if batterer is Batterer.GIANT and fightable:
+        raise RulesError("A giant batters only when there are no troops on the ramparts he can fight: he must fight them "
+                         "instead (an assault), or batter once they are gone.")
+    if gate and structure.gate_points is None:
+        raise RulesError(f"A {structure.name.lower()} has no gate of its own to target; only a gateway tower or a palisade tower "
+                         "has one: leave gate out, or give one of those kinds.")
     if not 1 <= rams <= 4:
         raise RulesError(f"{rams} rams: give 1 to 4.")
     if not 0 <= shots <= 40:
@@ -104,12 +122,13 @@ def batter(structure: Structure, rules: SiegeRules, oil_chart: OilChart, positio
     # 2. A stand lost: the attempt fails, 1 cm back a hit.
     if lost:
         rec.finish()
-        return BatterAttempt(structure, gate, batterer, rams, shooting, oil_roll, oil_result, taken, lost, True, taken, None, 0,
-                             tuple(rec.rolled), tokens_before=tokens)
+        retreat = 0 if lost >= unit.stands else taken
+        return BatterAttempt(structure, gate, batterer, rams, shooting, oil_roll, oil_result, taken, lost, True, retreat, None, 0,
+                             tuple(rec.rolled), tokens_before=tokens, unit_stands=unit.stands)
     # 3. One automatic hit a ram; the structure test.
     test = structure_test(structure, rec, hits=rams * rules.ram_hits, tokens=tokens, gate=gate)
     rec.finish()
     # 4. Stood: a token (in the test) and 10 cm back.
     back = 0 if test.destroyed else rules.failed_batter_fall_back
     return BatterAttempt(structure, gate, batterer, rams, shooting, oil_roll, oil_result, taken, 0, False, 0, test, back,
-                         tuple(rec.rolled), tokens_before=tokens)
+                         tuple(rec.rolled), tokens_before=tokens, unit_stands=unit.stands)

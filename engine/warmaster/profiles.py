@@ -158,6 +158,12 @@ class SiegeRules:
     """A Giant's Armour (5 for 5+, core army lists)."""
     siege_tower_reach: int = 4
     """cm: a unit thrown back from its siege tower this far or less is still in it (Siege towers)."""
+    kindreds: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Kindreds an item may be barred to (the bombard: "Elves of any kindred, or Bretonnians"), each
+    with the words that place an army name in it ("Dark Elf", "Sea Elves": elves)."""
+    armies: tuple[str, ...] = ()
+    """Warmaster armies a list may name (core rulebook and army books): a name neither here nor in a
+    kindred is refused, so that a ban is never missed for a misspelt name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +177,19 @@ class Scenario:
     relief_from_turn: int = 0
     relief_on: int = 0
     dispatch_bonus: int = 0
+    max_points: int = 0
+    """The most points a side may have (0: no limit). The watchtower: 2000."""
+    attacker_buys: tuple[str, ...] = ()
+    """The only siege items the attacker may buy (empty: any). The watchtower: sows and mantlets."""
+    garrison_units: int = 0
+    """Units the defender may place inside the tower (the watchtower: 2)."""
+    garrison_cost: int = 1
+    """What units inside the tower cost, times their points (the watchtower: 3)."""
+    contingent_share: int = 0
+    """The defence of the tower may take at most 1/N of the defender's points (the watchtower: 4)."""
+    fortification_share: int = 0
+    """The defender should spend about 1/N of his points on fortifications, the front side only
+    (into the breach: 2); a guide, not a limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +211,6 @@ class Equipment:
     breaching: bool = False
     """Wall-breaching artillery."""
     not_for: tuple[str, ...] = ()
-    """Armies that may not field it."""
+    """Kindreds that may not field it (keys of :attr:`SiegeRules.kindreds`)."""
     note: str = ""
     source: str = "Warmaster Siege & Fortresses: Siege equipment lists"

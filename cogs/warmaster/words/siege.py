@@ -98,7 +98,12 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
 
     what = f"{b.structure.name}{' gate' if b.gate else ''}" + (f" '{section}'" if section else "")
     who = {"ram": "battering ram", "log-ram": "log rams", "giant": "giant"}[b.batterer.value]
-    if b.failed:
+    if b.failed and b.unit_destroyed:
+        outcome = (f"The {who} attempt fails: the defenders' fire takes its last stand, "
+                   + ("and the giant is dead." if b.batterer.value == "giant" else "and the battering unit is destroyed."))
+        if b.test_due:
+            outcome += f" {what} still takes its structure test at the end of the Shooting phase: {due_words(b, section)}"
+    elif b.failed:
         outcome = (f"The {who} attempt fails: {plural(b.stands_lost, 'stand')} lost to the defenders; "
                    f"the unit retreats {b.retreat} cm.")
         if b.test_due:
@@ -124,6 +129,9 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
                      f"{faces(t.test_dice)} = {t.total} ({t.hits} + {t.tokens_before} tokens), needs more than {t.points}")
         if breach_line(t):
             lines.append(breach_line(t))
+    if b.batterer.value == "giant":
+        lines.append("A giant batters only when no troops on the ramparts are in his reach to fight; otherwise he must "
+                     "fight them (/siege assault).")
     colour = COLOUR_BAD if b.failed else (COLOUR_OK if b.destroyed else COLOUR_MISS)
     embed = discord.Embed(title=f"Battering: {what}", description=f"**{outcome}**", colour=colour)
     embed.add_field(name="Dice", value=dice_lines(b.dice), inline=False)
@@ -133,6 +141,7 @@ def batter_reply(b, section: str | None, image: bytes | None) -> Reply:
     fields = {
         "section": section, "batterer": b.batterer.value, "failed": b.failed, "retreat": b.retreat, "hits_taken": b.hits_taken,
         "stands_lost": b.stands_lost, "fall_back": b.fall_back, "structure_test_due": b.test_due,
+        "unit_destroyed": b.unit_destroyed,
         "structure": None if t is None else {"kind": t.structure.key, "gate": t.gate, "points": t.points, "hits": t.hits,
                                              "tokens_before": t.tokens_before, "dice_total": t.total, "tested": t.tested,
                                              "destroyed": t.destroyed, "token_added": t.token_added, "tokens_after": t.tokens_after},
@@ -269,6 +278,23 @@ def assault_reply(a) -> Reply:
                   "Warmaster Siege & Fortresses: Assaults · core rules: charge bonus, combat result", "siege assault", fields)
 
 
+def dig_reply(d) -> Reply:
+    """``/siege dig``: each section's dice and whether a 6 destroyed it."""
+    gone = d.destroyed
+    outcome = (f"Earthwork section{'s' if len(gone) > 1 else ''} {', '.join(map(str, gone))} destroyed: the way is open."
+               if gone else "No 6: every earthwork section holds.")
+    lines = [f"Section {s.section}: {plural(s.stands, 'stand')} x {d.attacks_per_stand} = {plural(s.attacks, 'attack')}: "
+             f"{faces(s.rolled)} -> " + ("destroyed (a 6)" if s.destroyed else "holds") for s in d.sections]
+    lines.append("Infantry only, not in combat at the start of the combat phase; each stand in contact rolls its basic "
+                 "attacks (no charge bonus) at the section declared for it.")
+    return _plain("Digging out earthworks", outcome, COLOUR_OK if gone else COLOUR_MISS, d.dice, lines,
+                  "Warmaster Siege & Fortresses: Earthworks", "siege dig",
+                  {"attacks_per_stand": d.attacks_per_stand, "declared": list(d.declared), "sixes": d.hits,
+                   "destroyed": list(gone),
+                   "sections": [{"section": s.section, "stands": s.stands, "attacks": s.attacks,
+                                 "dice": [x.value for x in s.rolled], "destroyed": s.destroyed} for s in d.sections]})
+
+
 def sally_gate_reply(g) -> Reply:
     state = "open: it takes a successful order to close it, and counts as defended meanwhile" if g.open else "closed behind them"
     outcome = f"Sally gate: {faces(g.dice)} = {g.total} against {g.distance:g} cm to the nearest enemy: {state}."
@@ -301,15 +327,23 @@ def list_reply(c) -> Reply:
     """``/siege army list:``: the items' points and every limit the list breaks."""
     side = "defender" if c.defender else "attacker"
     verdict = "within every limit" if c.ok else f"{plural(len(c.problems), 'limit')} broken"
-    outcome = f"{c.points}-point {side}" + (f" ({c.army.title()})" if c.army else "") + f": siege items cost {c.cost} points; {verdict}."
+    outcome = (f"{c.points}-point {side}" + (f" ({c.army.title()})" if c.army else "")
+               + (f", {c.scenario.name}" if c.scenario else "") + f": siege items cost {c.cost} points"
+               + (f", units inside the tower {c.garrison_cost}" if c.garrison else "") + f"; {verdict}.")
     lines = [f"{line.item.name} x{line.count}: " + (f"{line.cost} points ({line.item.cost} each)" if line.item.cost
                                                       else "priced in its army list") for line in c.lines]
+    if c.garrison:
+        lines.append(f"Inside the watchtower: {', '.join(f'{n} points' for n in c.garrison)}, at {c.scenario.garrison_cost} times: "
+                     f"{c.garrison_cost} points")
     lines.append(f"Limits: minimums of a {c.minimum_limits}-point army, maximums of a {c.maximum_limits}-point army; "
                  f"wall-breaching artillery {c.breaching} of at most {c.breaching_allowed}.")
     lines += [f"Broken: {p}" for p in c.problems]
+    lines += [f"Note: {n}" for n in c.notes]
     return _plain("Siege army list", outcome, COLOUR_OK if c.ok else COLOUR_BAD, (), lines,
                   "Warmaster Siege & Fortresses: General siege rules, Siege equipment lists", "siege army",
                   {"points": c.points, "side": side, "army": c.army, "cost": c.cost,
                    "items": [{"item": line.item.key, "count": line.count, "cost": line.cost} for line in c.lines],
                    "minimum_limits": c.minimum_limits, "maximum_limits": c.maximum_limits, "breaching": c.breaching,
-                   "breaching_allowed": c.breaching_allowed, "problems": list(c.problems), "ok": c.ok})
+                   "breaching_allowed": c.breaching_allowed, "problems": list(c.problems), "ok": c.ok,
+                   "scenario": c.scenario.key if c.scenario else None, "garrison": list(c.garrison),
+                   "garrison_cost": c.garrison_cost, "notes": list(c.notes)})

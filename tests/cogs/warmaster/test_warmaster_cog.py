@@ -25,7 +25,7 @@ async def test_both_groups_register_every_command_with_descriptions(bot):
     wm, siege = bot.tree.get_command("wm"), bot.tree.get_command("siege")
     assert {c.name for c in wm.commands} == {"shoot", "cannon", "helblaster", "bone-thrower", "elven-bolt-thrower", "rock-lobber"}
     assert {c.name for c in siege.commands} == {"structure", "batter", "oil", "artillery", "assault", "sally-gate", "scenario",
-                                                 "army", "fortress", "reset"}
+                                                 "army", "fortress", "reset", "dig"}
     for c in [*wm.commands, *siege.commands]:
         assert c.description and all(p.description for p in c.parameters)
 

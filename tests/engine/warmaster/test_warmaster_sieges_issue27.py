@@ -276,3 +276,130 @@ def test_mantlets_count_as_defended_and_are_lost_past_half_pace():
     assert near.drive_back.distance == 10 and not near.drive_back.mantlets_lost
     with pytest.raises(RulesError, match="abandons its mantlets"):
         sheltered("mantlets", charging=True)
+
+
+# 8. The scenarios' buying rules.
+# 001:513-515: "This scenario is played with 2000 points or less on both sides. The defender may use
+# up to one quarter of his points to defend the watchtower. ... Up to two units may be placed in
+# the watchtower itself – but these units cost three times their normal points. ... The attacker
+# may only buy sows or mantlets."
+# 001:498: "the defender should invest about half of his points in fortifications, but only has to
+# pay for the front side of the fortress i.e. the one facing the enemy."
+
+def kit(**counts):
+    return tuple((W.equipment[k.replace("_", "-")], n) for k, n in counts.items())
+
+
+def test_watchtower_attacker_may_only_buy_sows_or_mantlets():
+    from engine.warmaster.siege_lists import check_list
+
+    tower = W.scenarios["watchtower"]
+    c = check_list(W.siege, 2000, kit(sow=2, mantlets=1, tribock=1, ladders=1, cannon=1), defender=False, scenario=tower)
+    assert c.problems == ("Tribock: in the watchtower the attacker may only buy sows or mantlets.",
+                          "Ladders: in the watchtower the attacker may only buy sows or mantlets.")
+    assert check_list(W.siege, 2000, kit(sow=2, mantlets=1), defender=False, scenario=tower).ok
+
+
+def test_watchtower_units_inside_cost_three_times_within_a_quarter():
+    from engine.warmaster.siege_lists import check_list
+
+    tower = W.scenarios["watchtower"]
+    # 3 x (110 + 50) = 480, and 10 for the oil: 490, within a quarter of 2000 (500).
+    ok = check_list(W.siege, 2000, kit(boiling_oil=2), defender=True, scenario=tower, garrison=(110, 50))
+    assert ok.garrison_cost == 480 and ok.ok
+    tight = check_list(W.siege, 2000, kit(boiling_oil=2), defender=True, scenario=tower, garrison=(110, 55))
+    assert tight.problems == ("The tower's defence costs 505 points (units inside at 3 times their points: 495; boiling oil: 10): "
+                              "at most a quarter of 2000, 500.",)
+    over = check_list(W.siege, 2000, (), defender=True, scenario=tower, garrison=(110, 65, 90))
+    assert over.garrison_cost == 795
+    assert "3 units inside the tower: at most 2." in over.problems
+    assert any(p.startswith("The tower's defence costs 795 points") for p in over.problems)
+    big = check_list(W.siege, 2500, (), defender=True, scenario=tower)
+    assert big.problems == ("The watchtower: played with 2000 points or less a side, not 2500.",)
+    with pytest.raises(RulesError, match="Only the defender"):
+        check_list(W.siege, 2000, (), defender=False, scenario=tower, garrison=(100,))
+    with pytest.raises(RulesError, match="only in the watchtower"):
+        check_list(W.siege, 2000, (), defender=True, garrison=(100,))
+
+
+def test_into_the_breach_notes_half_on_the_front_side():
+    from engine.warmaster.siege_lists import check_list
+
+    c = check_list(W.siege, 2000, kit(wall=6, gateway_tower=1, tower=2), defender=True, scenario=W.scenarios["into-the-breach"])
+    assert c.ok and len(c.notes) == 1 and "880" in c.notes[0] and "about 1000" in c.notes[0] and "front side" in c.notes[0]
+
+
+# 9. Earthworks dug out.
+# 001:280: "a unit of infantry (and only infantry) must be adjacent to the earthworks. If the unit is
+# not in combat at the beginning of the combat phase each stand in contact with an earthwork section
+# gets its basic attacks against it (no charge bonuses ...). Any 6's that are rolled will destroy the
+# earthwork that is attacked in this way." 001:378: "May be removed by troops being in contact and
+# rolling a 6 with their attacks."
+
+def test_each_stand_rolls_its_basic_attacks_and_a_6_destroys_its_section():
+    from engine.warmaster.earthworks import dig_out
+
+    d = dig_out(entered("1 2 3 4 5 6  1 1 5"), W.troops["infantry"], attacks=3, declared=(1, 1, 2))
+    assert [(s.section, s.attacks, s.destroyed) for s in d.sections] == [(1, 6, True), (2, 3, False)]
+    assert d.destroyed == (1,) and d.hits == 1
+
+
+def test_only_infantry_not_in_combat_digs():
+    from engine.warmaster.earthworks import dig_out
+
+    with pytest.raises(RulesError, match="Only infantry"):
+        dig_out(RandomDice(1), W.troops["cavalry"], attacks=3, declared=(1,))
+    with pytest.raises(RulesError, match="in combat"):
+        dig_out(RandomDice(1), W.troops["infantry"], attacks=3, declared=(1,), in_combat=True)
+
+
+# 10. The giant batters only with no defender he can fight.
+# 001:97: "A Giant can only do this if there are no troops on the ramparts that he can fight,
+# otherwise he must fight the defenders instead."
+
+def test_a_giant_with_foes_on_the_ramparts_must_fight_them():
+    from engine.warmaster.battering import Batterer, batter
+
+    giant = Unit("giant", 1, 8, 5, Position.OPEN, W.troops["monster"])
+    with pytest.raises(RulesError, match="giant batters only when there are no troops on the ramparts"):
+        batter(W.structures["wall"], W.siege, W.oil, W.positions, giant, RandomDice(1), batterer=Batterer.GIANT, fightable=True)
+    b = batter(W.structures["wall"], W.siege, W.oil, W.positions, giant, entered("3"), batterer=Batterer.GIANT)
+    assert b.test.hits == 1 and not b.destroyed
+
+
+# 11. The bombard's ban by kindred.
+# 001:492: "May not be used by Elves of any kindred, or Bretonnians."
+
+@pytest.mark.parametrize("army", ["Bretonnia", "Bretonnian", "Dark Elf", "Elf", "Sea Elves", "wood elves"])
+def test_the_bombard_is_barred_to_every_elf_kindred_and_bretonnians(army):
+    from engine.warmaster.siege_lists import check_list
+
+    c = check_list(W.siege, 2000, kit(bombard=1), defender=True, army=army)
+    assert c.problems == (f"Bombard: {army.title()} may not field one.",)
+
+
+def test_other_armies_may_and_an_unknown_name_is_refused():
+    from engine.warmaster.siege_lists import check_list
+
+    assert check_list(W.siege, 2000, kit(bombard=1), defender=True, army="Orcs & Goblins").ok
+    with pytest.raises(RulesError, match="'Elvs': not an army the bot can place; give one of: Empire"):
+        check_list(W.siege, 2000, kit(bombard=1), defender=True, army="Elvs")
+
+
+# 13. One outcome, said once.
+# 001:97 (a giant batters as a ram does) with 001:44: "if the battering unit loses one stand the
+# assault is failed and the assaulting unit has to retreat 1cm for each hit": a giant is one stand,
+# so losing it is death, not a retreat.
+
+def test_a_giant_that_loses_its_only_stand_is_dead_not_retreating():
+    from engine.warmaster.battering import Batterer, batter
+
+    giant = Unit("giant", 1, 8, 5, Position.OPEN, W.troops["monster"])
+    b = batter(W.structures["wall"], W.siege, W.oil, W.positions, giant, entered(" ".join(["6"] * 9 + ["1"] * 12)),
+               batterer=Batterer.GIANT, shots=12)
+    assert b.failed and b.unit_destroyed and b.retreat == 0
+
+
+def test_an_assaulting_unit_that_loses_its_last_stand_is_destroyed():
+    a = assault(entered(""), W.positions, fighters("orcs", stands=1), fighters("spears"), shot_hits=3)
+    assert a.outcome is Outcome.FAILED and a.attackers_destroyed and a.retreat == 0
