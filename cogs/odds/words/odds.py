@@ -188,6 +188,14 @@ def outcome(result: Any) -> Outcome:
     if isinstance(result, DamageOnly):
         d = result.damage
         return Outcome(d.counts_as or d.result, {"destroyed": int(d.destroyed)})
+    vehicle_hits = getattr(result, "vehicle_hits", None)
+    if isinstance(vehicle_hits, tuple) and getattr(result, "vehicle", None) is not None:
+        # 40k ordnance at a vehicle: each hit's penetration and damage (two on an open-topped one)
+        if not vehicle_hits:
+            return Outcome("no shot" if getattr(result, "miss", None) else "the marker misses the vehicle", {"destroyed": 0})
+        words = [outcome(h).label for h in vehicle_hits]
+        kill = any(h.damage is not None and h.damage.destroyed for h in vehicle_hits)
+        return Outcome("; ".join(words), {"destroyed": int(kill)})
     if isinstance(result, StructureTest):
         return Outcome(_structure(result), {})
     if isinstance(result, CombatResult):
@@ -480,34 +488,39 @@ def _removed_word(o: Odds) -> str:
 
 def picture_of(first: Odds, second: Odds | None = None) -> OddsPicture:
     """What the /odds picture shows: the first shot's target shaded by each model's chance of
-    being hit, and bars of the models slain (or of the outcomes), the second shot's beside."""
-    slain = [_slain(o) for o in (first, second) if o is not None]
-    if all(s is not None for s in slain):
-        word = _removed_word(first)
-        title = "Crew lost" if word == "crew lost" else "Models slain"
-        values = sorted({v for s in slain for v, _ in s})
-        chances = [{v: c.value for v, c in s} for s in slain]
-        bars = tuple((f"{v} {word}", chances[0].get(v, 0.0), chances[1].get(v, 0.0) if second else None) for v in values)
-    else:
-        title = "Outcomes"
-        labels = [label for label, _ in first.outcomes] + (
-            [label for label, _ in second.outcomes if label not in dict(first.outcomes)] if second else [])
-        a = {label: c.value for label, c in first.outcomes}
-        b = {label: c.value for label, c in second.outcomes} if second else {}
-        bars = tuple((label, a.get(label, 0.0), b.get(label, 0.0) if second else None) for label in labels)
-    if len(bars) > BARS_IN_PICTURE:
-        bars = tuple(sorted(bars, key=lambda b: -(b[1] + (b[2] or 0)))[:BARS_IN_PICTURE])
-        title += f" (the {BARS_IN_PICTURE} likeliest)"
+    being hit, and a bar per outcome, named and numbered as the words name them (``no hit``,
+    ``misfire: Malfunction``, ``0 slain`` apart: never folded together), the second shot's
+    beside; in count order (outcomes that are not a count first, in the words' order)."""
+    labels = [label for label, _ in first.outcomes] + (
+        [label for label, _ in second.outcomes if label not in dict(first.outcomes)] if second else [])
+    a = {label: c.value for label, c in first.outcomes}
+    b = {label: c.value for label, c in second.outcomes} if second else {}
+    bars = [(label, a.get(label, 0.0), b.get(label, 0.0) if second else None) for label in labels]
+    title = "Outcomes"
+    if len(bars) > BARS_IN_PICTURE:  # the likeliest, still shown in count order
+        kept = {bar[0] for bar in sorted(bars, key=lambda bar: -(bar[1] + (bar[2] or 0)))[:BARS_IN_PICTURE]}
+        title += f" (the {BARS_IN_PICTURE} likeliest of {len(bars)})"
+        bars = [bar for bar in bars if bar[0] in kept]
+    bars.sort(key=lambda bar: _count_order(bar[0], labels))
     grid_title = "Chance each model is hit (darker: likelier)"
     if second is not None:
         grid_title += f", by /{first.line}"
     return OddsPicture(
         title=f"Odds: /{first.line}" if second is None else f"Odds: /{first.line} and /{second.line}",
         subtitle=how(first) if second is None else f"first {how(first)}; second {how(second)}",
-        bars_title=title, bars=bars, grid=first.grid, grid_title=grid_title,
+        bars_title=title, bars=tuple(bars), grid=first.grid, grid_title=grid_title,
         landing=None if first.landing is None or not first.grid else first.landing[:2],
         legend=() if second is None else (f"/{first.line}", f"/{second.line}"),
     )
+
+
+def _count_order(label: str, labels: list[str]) -> tuple:
+    """Outcomes that are not a count (no hit, misfire) first in the words' order, then counts
+    (``0 slain``, ``1 slain``, ``2 hits``) from the least."""
+    words = label.split(" ", 1)
+    if words[0].isdigit():
+        return (1, words[1] if len(words) > 1 else "", int(words[0]))
+    return (0, "", labels.index(label))
 
 
 BARS_IN_PICTURE = 10
