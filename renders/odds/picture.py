@@ -3,8 +3,9 @@
 
 Top: the target unit as a grid of its models, front rank nearest the shooter (at the bottom, as
 the shot pictures draw it), each model shaded by its chance of being hit and the likeliest marked
-with its percentage. Below: a bar per outcome (or per number of models slain), longest first, its
-chance written beside it. With two shots (``compare:``), their bars side by side in two colours.
+with its percentage. Below: a bar per outcome, in the order and with the names and numbers the
+words give them (no hit, each misfire, then the counts from 0 up), its chance written beside it as
+the words write it (one decimal). With two shots (``compare:``), their bars side by side in two colours.
 Text is sized to stay legible at Discord's 400-pixel preview. A pure function of an
 :class:`OddsPicture` (plain values the cog builds)."""
 
@@ -47,19 +48,29 @@ class OddsPicture:
     marked with a cross on the grid (at its edge, with an arrow, when it falls off the unit)."""
 
 
+def _cell(files: int) -> tuple[float, float]:
+    """A model's cell in the heat map, width and depth: one sum for the drawing and its height."""
+    cell = min((WIDTH - 2 * PAD) / files, max(64.0, 0.52 * WIDTH / files), 160.0)
+    return cell, min(cell * 0.8, 64.0)
+
+
 def _grid_height(p: OddsPicture) -> float:
     if not p.grid:
         return 0
-    ranks, files = len(p.grid), len(p.grid[0])
-    cell = min(64.0, (WIDTH - 2 * PAD) / files)
-    return 44 + ranks * cell * 0.8 + 48
+    _, depth = _cell(len(p.grid[0]))
+    return 44 + len(p.grid) * depth + 48
+
+
+def picture_height(p: OddsPicture) -> int:
+    """The picture's height: everything it draws, every bar included (never cut off)."""
+    bars = p.bars[:BARS_SHOWN]
+    return int(TITLE_H + 16 + _grid_height(p) + 40 + len(bars) * (BAR_H + 8) + (40 if p.legend else 0) + 20)
 
 
 def render_odds(p: OddsPicture) -> bytes:
     """PNG bytes of the odds picture."""
     bars = p.bars[:BARS_SHOWN]
-    height = TITLE_H + 16 + _grid_height(p) + 44 + len(bars) * (BAR_H + 8) + (40 if p.legend else 0) + 20
-    c = Canvas(WIDTH, int(height), extra=SHADES)
+    c = Canvas(WIDTH, picture_height(p), extra=SHADES)
     c.title_bar(p.title, p.subtitle, height=TITLE_H - 8)
     y = TITLE_H + 16
     if p.grid:
@@ -80,7 +91,7 @@ def render_odds(p: OddsPicture) -> bytes:
             c.draw.rectangle((bar_x, top, bar_x + bar_w, top + h - 2), fill=TABLE)
             if chance > 0:
                 c.draw.rectangle((bar_x, top, bar_x + max(2.0, bar_w * chance), top + h - 2), fill=colour)
-        words = " / ".join(f"{chance * 100:.0f}%" if chance is not None else "-" for chance, _ in rows)
+        words = " / ".join(f"{chance * 100:.1f}%" if chance is not None else "-" for chance, _ in rows)
         c.text((WIDTH - PAD, y + BAR_H / 2), words, size=SMALL, fill=INK, anchor="rm")
         y += BAR_H + 8
     if p.legend:
@@ -94,8 +105,7 @@ def render_odds(p: OddsPicture) -> bytes:
 
 def _draw_grid(c: Canvas, p: OddsPicture, y: float) -> float:
     ranks, files = len(p.grid), len(p.grid[0])
-    cell = min((WIDTH - 2 * PAD) / files, max(64.0, 0.52 * WIDTH / files), 160.0)
-    depth = min(cell * 0.8, 64.0)
+    cell, depth = _cell(files)
     c.text((PAD, y), fit_text(p.grid_title, size=TEXT, width=WIDTH - 2 * PAD), size=TEXT, fill=INK, anchor="lt")
     left = (WIDTH - files * cell) / 2
     top = y + 44
