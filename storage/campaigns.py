@@ -600,25 +600,37 @@ def shot_tally(store: Store, guild_id: int, battle_id: int) -> ShotTally:
         (r["machine"], r["turn"], until) for r in silenced if (until := silenced_until(r["state_after"])) is not None))
 
 
+PRIVATE_OUTCOME = "a private roll (its result is the roller's)"
+"""What a shot fired with ``private:true`` records as its outcome: the battle's reports and
+exports are public, so they name the machine's state after it (the table sees that) but not the
+roll's result, hits or misfire, nor count them in any total."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShotTotals:
     """What the report of a battle's end adds up, counted in SQL: shots, those that misfired, hits,
-    and the machines destroyed in the order they were lost."""
+    and the machines destroyed in the order they were lost. A private shot's hits and misfire are
+    its roller's: they are in no total, and the private shots are counted apart."""
 
     shots: int
     misfired: int
     hits: int
     lost: tuple[str, ...]
+    private: int = 0
+    """Shots fired with ``private:true`` (among :attr:`shots`; their hits and misfires not counted)."""
 
 
 def shot_totals(store: Store, guild_id: int, battle_id: int) -> ShotTotals:
-    row = store.read("SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN fired = 0 THEN 1 ELSE 0 END), 0) AS misfired, "
-                     "COALESCE(SUM(hits), 0) AS hits FROM shots WHERE battle_id = ? AND guild_id = ?",
-                     (battle_id, guild_id))[0]
+    row = store.read("SELECT COUNT(*) AS n, "
+                     "COALESCE(SUM(CASE WHEN outcome = ? THEN 1 ELSE 0 END), 0) AS private, "
+                     "COALESCE(SUM(CASE WHEN fired = 0 AND outcome <> ? THEN 1 ELSE 0 END), 0) AS misfired, "
+                     "COALESCE(SUM(CASE WHEN outcome <> ? THEN hits ELSE 0 END), 0) AS hits "
+                     "FROM shots WHERE battle_id = ? AND guild_id = ?",
+                     (PRIVATE_OUTCOME, PRIVATE_OUTCOME, PRIVATE_OUTCOME, battle_id, guild_id))[0]
     lost = store.read(
         f"SELECT machine FROM shots WHERE battle_id = ? AND guild_id = ? AND {STATE_AFTER_STARTS} "
         "GROUP BY machine ORDER BY MIN(id)", (battle_id, guild_id, *starting("destroyed")))
-    return ShotTotals(row["n"], row["misfired"], row["hits"], tuple(r["machine"] for r in lost))
+    return ShotTotals(row["n"], row["misfired"], row["hits"], tuple(r["machine"] for r in lost), row["private"])
 
 
 SILENCED_PREFIX = "cannot fire until turn "

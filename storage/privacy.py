@@ -45,7 +45,7 @@ class Forgotten:
     shots: int
     """Shots the user fired in battles (removed from the battles' records)."""
     buttons: int
-    """Buttons on the user's replies (they stop working)."""
+    """Buttons on the user's replies, and on others' replies that name them (they stop working)."""
     unnamed: int
     """Settings, campaigns, battles and machines others keep, where the user's id stood as the one
     who made or changed them: the id is blanked, the thing stays."""
@@ -98,6 +98,14 @@ def forget_user(store: Store, user_id: int) -> Forgotten:
         shots += _delete(db, "DELETE FROM siege_events WHERE user_id = ?", (user_id,))  # their siege rolls in battles
         machines = _delete(db, "DELETE FROM machines WHERE owner_id = ?", (user_id,))
         buttons = _delete(db, "DELETE FROM reply_actions WHERE user_id = ?", (user_id,))
+        # Others' replies can name the user too (a battle's players, a campaign's new member, a
+        # machine's owner: a mention or "player N" in the Details kept for the button, or the id in
+        # the options typed): those buttons go as well (they would expire within 48 hours anyway).
+        uid = int(user_id)
+        named = [f"%<@{uid}>%", f"%<@!{uid}>%", f"%player {uid}%"]
+        typed = [f"%<@{uid}>%", f'%"{uid}"%', f"%: {uid},%", f"%: {uid}}}%"]
+        buttons += _delete(db, "DELETE FROM reply_actions WHERE " + " OR ".join(
+            ["details LIKE ?"] * len(named) + ["options LIKE ?"] * len(typed)), (*named, *typed))
         armies = _delete(db, "DELETE FROM armies WHERE user_id = ?", (user_id,))
         unnamed = sum(
             _delete(db, f"UPDATE {table} SET {column} = NULL WHERE {column} = ?", (user_id,))

@@ -386,6 +386,10 @@ class Reveal:
     secret: bytes
     next_commitment: str | None
     """The new epoch's commitment (None when the chain ends: a battle's)."""
+    withheld: int = 0
+    """Private rolls of an epoch begun before version 3, which its hashes cannot seal: when there
+    are any, the export is not for the channel (:attr:`export` then holds them in full, for the
+    head and count only; the GM's and managers' /log export gives it)."""
 
 
 def reveal(store: Store, chain: str, new_secret: Callable[[], bytes], *, rotate: bool = True) -> Reveal | None:
@@ -399,5 +403,10 @@ def reveal(store: Store, chain: str, new_secret: Callable[[], bytes], *, rotate:
         if row["revealed_at"] is None:
             db.execute("update roll_chains set revealed_at = ? where chain = ? and epoch = ?", [now(), chain, row["epoch"]])
         committed = _current(db, chain, new_secret, store)[0].commitment if rotate else None
-        data = export_log(store, chain, row["epoch"], viewer=None if (row.get("version") or 2) < SEALED else PUBLIC)
-    return Reveal(data, bytes.fromhex(row["secret"]), committed)
+        data = export_log(store, chain, row["epoch"], viewer=None)
+        withheld = 0
+        if (row.get("version") or 2) < SEALED:  # its private rolls cannot be sealed: they are never posted
+            withheld = sum(1 for e in data["entries"] if e.get("options", {}).get("private") is True)
+        else:
+            data = export_log(store, chain, row["epoch"], viewer=PUBLIC)
+    return Reveal(data, bytes.fromhex(row["secret"]), committed, withheld)

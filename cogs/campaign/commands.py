@@ -24,13 +24,15 @@ from cogs.campaign.words import (
     GAME_NAMES, battle_board, battle_end_reply, battle_reply, campaign_reply, forget_reply, purge_reply, roster_reply,
     settings_reply, with_roll_log,
 )
-from cogs.common.replies import COLOUR_BAD, off_the_loop, send_reply
+from cogs.common.replies import COLOUR_BAD, defer, off_the_loop, send_reply
 from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
+from engine.roster import is_war_machine
+from cogs.common.target import find_unit
 from engine.inputs import quote
 from renders.campaign.battle import render_battle
-from cogs.dice.words.log import export_files, fit_upload, head_line
-from storage import campaigns, privacy, roll_log
+from cogs.dice.words.log import export_files, fit_upload, head_line, withheld_words
+from storage import armies, campaigns, privacy, roll_log
 from storage.campaigns import MAX_CREW
 from storage.settings import GAMES, JOINING_RULES, TURN_RULES, change_settings, settings_for
 
@@ -61,6 +63,20 @@ def display_name(interaction: discord.Interaction, user_id: int) -> str:
     if user_id == interaction.user.id:
         return getattr(interaction.user, "display_name", "you")
     return f"player {user_id}"
+
+
+async def army_machines(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """``/machine add from:``: the war machines of the caller's army lists."""
+    if interaction.guild_id is None:
+        return []
+    try:
+        lists = await asyncio.wait_for(asyncio.to_thread(
+            armies.armies, interaction.client.store, interaction.guild_id, (interaction.user.id,)), 2.0)
+    except Exception:  # an autocomplete never fails for the store
+        return []
+    typed = current.strip().casefold()
+    return [Choice(name=f"{u.label} ({a.name})"[:100], value=u.label[:100]) for a in lists for u in a.roster.units
+            if is_war_machine(u) and typed in u.label.casefold()][:25]
 
 
 async def campaign_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -345,17 +361,25 @@ class BattleCog(CampaignCogBase):
             return ended
 
         revealed: list = []
+        await defer(interaction)  # the whole battle is read, reported and its log packed: "thinking..." first
         who, b, roster, _ = await self._battle(interaction, change)
-        shots = await in_store(campaigns.battle_shots, self.store, who.guild_id, b.id)  # the report lists them all
-        totals = await in_store(campaigns.shot_totals, self.store, who.guild_id, b.id)  # and adds them up in SQL
-        sections = (await in_store(fortress, self.store, who.channel_id)).sections
-        siege = await in_store(campaigns.battle_siege_events, self.store, who.guild_id, b.id)
+
+        def read():
+            return (campaigns.battle_shots(self.store, who.guild_id, b.id),  # the report lists them all
+                    campaigns.shot_totals(self.store, who.guild_id, b.id),  # and adds them up in SQL
+                    fortress(self.store, who.channel_id).sections,
+                    campaigns.battle_siege_events(self.store, who.guild_id, b.id))
+
+        shots, totals, sections, siege = await in_store(read)
         r = revealed[0]
         people = {b.started_by, *b.players, *(s.user_id for s in shots), *(e.user_id for e in siege),
                   *(m.owner_id for m in roster)}
         names = display_names(interaction, people)
-        reply = battle_end_reply(who.game, b, roster, shots, sections, names, siege, totals=totals)
-        await send_reply(interaction, await asyncio.to_thread(revealed_log, reply, b, r))  # files built off the loop
+
+        def report():  # grows with the battle's shots: in the work pool
+            return revealed_log(battle_end_reply(who.game, b, roster, shots, sections, names, siege, totals=totals), b, r)
+
+        await send_reply(interaction, await off_the_loop(interaction, report))
 
     @battle.command(name="reveal", description="Reveal an ended battle's roll log that missed its reveal (GM)")
     @app_commands.describe(battle="The battle's number (default: the newest here that needs it)")
@@ -369,7 +393,7 @@ class BattleCog(CampaignCogBase):
         revealed: list = []
         who, b, roster, shots = await self._battle(interaction, change)
         reply = battle_reply("battle reveal", who.game, b, f"Battle {b.id}: its roll log revealed", roster, shots)
-        await send_reply(interaction, await asyncio.to_thread(revealed_log, reply, b, revealed[0]))
+        await send_reply(interaction, await off_the_loop(interaction, revealed_log, reply, b, revealed[0]))
 
     @battle.command(name="status", description="The battle here: turn, players, war machines, fortifications")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -388,11 +412,13 @@ def revealed_log(reply, b: campaigns.Battle, r: roll_log.Reveal):
     the head hash to check against, and the export with the page that checks it with nothing installed."""
     data = r.export
     stem = f"battle-{b.guild_id}-{b.id}-rolls"
-    files, packed = fit_upload((*reply.attachments, *export_files(data, stem, csv=False)), f"battle-{b.guild_id}-{b.id}")
+    log_files = () if r.withheld else export_files(data, stem, csv=False)  # never a private roll in full
+    files, packed = fit_upload((*reply.attachments, *log_files), f"battle-{b.guild_id}-{b.id}")
     lines = [
         f"{len(data['entries'])} roll(s) in the battle's log ({data['chain']}), attached as JSON.",
         f"The secret was {r.secret.hex()}; its SHA-256 is the commitment posted at the start, {data['commitment']}.",
         head_line(data),
+        withheld_words(r) if r.withheld else
         f"Anyone can check every roll with nothing installed: open the attached {stem}.html in a browser and "
         f"paste the head hash above (or python bot.py verify {stem}.json --head HASH).",
     ] + ([packed] if packed else [])
@@ -418,21 +444,31 @@ class MachineCog(CampaignCogBase):
     @app_commands.describe(
         name=f"Its name, unique on this server (up to {campaigns.MAX_NAME} characters)", kind="What it is",
         crew="Crew models (default: 3; bolt thrower 2)", bs="Crew's best Ballistic Skill",
-        owner="Whose it is (default you; others need the GM role)",
+        owner="Whose it is (default you; others need the GM role)", from_="A war machine of the owner's army list",
     )
+    @app_commands.rename(from_="from")
     @app_commands.choices(kind=KIND_CHOICES)
-    async def add(self, interaction: discord.Interaction, name: str, kind: str,
+    @app_commands.autocomplete(from_=army_machines)
+    async def add(self, interaction: discord.Interaction, name: Optional[str] = None, kind: Optional[str] = None,
                   crew: Optional[Range[int, 1, MAX_CREW]] = None, bs: Optional[Range[int, 0, 10]] = None,
-                  owner: Optional[discord.Member] = None) -> None:
+                  owner: Optional[discord.Member] = None, from_: Optional[str] = None) -> None:
         owner_id = None if owner is None else mentioned_id(owner, "member")
-        k = roster_kinds.KINDS[kind]
+        if from_ is None and (name is None or kind is None):
+            raise RulesError("/machine add needs name: and kind:, or from: a war machine of your army list (/army import).")
 
         def work(who: Actor):
             mine = who.user_id if owner_id is None else owner_id
             if mine != who.user_id:
                 who.require_gm("add a war machine to another player's roster")
-            m = campaigns.add_machine(self.store, who.guild_id, name=name, kind=kind, game=k.game,
-                                      crew=crew or k.crew, owner_id=mine, by=who.user_id, bs=bs)
+            the_name, the_kind, the_crew, the_bs = name, kind, crew, bs
+            if from_ is not None:  # the list gives what was not typed
+                army, unit, _ = find_unit(armies.armies(self.store, who.guild_id, (mine,)), from_)
+                listed, listed_crew, listed_bs = roster_kinds.from_unit(unit, army.roster.game)
+                the_name, the_kind = name or unit.label, kind or listed
+                the_crew, the_bs = crew or listed_crew, bs if bs is not None else listed_bs
+            k = roster_kinds.KINDS[the_kind]
+            m = campaigns.add_machine(self.store, who.guild_id, name=the_name, kind=the_kind, game=k.game,
+                                      crew=the_crew or k.crew, owner_id=mine, by=who.user_id, bs=the_bs)
             return who, m, campaigns.current_battle(self.store, who.guild_id, who.channel_id)
 
         who, m, battle = await self.stored(interaction, work)

@@ -16,7 +16,9 @@ import discord
 from engine.warmaster.structure import SectionState
 from renders.campaign.battle import BattleBoard, BoardRow, FortRow
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines
-from storage.campaigns import Battle, Campaign, Machine, Shot, ShotTally, ShotTotals, SiegeEvent, silenced_until
+from storage.campaigns import (  # noqa: F401  (PRIVATE_OUTCOME: its callers' name for it)
+    PRIVATE_OUTCOME, Battle, Campaign, Machine, Shot, ShotTally, ShotTotals, SiegeEvent, silenced_until,
+)
 from storage.privacy import Forgotten, Purged
 from storage.settings import Settings
 
@@ -198,10 +200,11 @@ def siege_json(e: SiegeEvent) -> dict[str, Any]:
             "outcome": e.outcome, "at": e.at}
 
 
-PRIVATE_OUTCOME = "a private roll (its result is the roller's)"
-"""What a shot fired with ``private:true`` records as its outcome: the battle's reports and
-exports are public, so they name the machine's state after it (the table sees that) but not the
-roll's result, hits or misfire."""
+def private_apart(totals: ShotTotals) -> str:
+    """How many private shots a battle's totals leave out (their hits and misfires are their rollers'):
+    ``; 1 private shot, not counted`` or nothing."""
+    n = totals.private
+    return f"; {n} private shot{'s' * (n != 1)}, not counted" if n else ""
 
 
 def shown_hits(s: Shot) -> str:
@@ -270,7 +273,7 @@ def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections:
            f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by {name(b.started_by)}",
            f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
            f"- Players: {', '.join(name(u) for u in b.players) or 'none'}",
-           f"- Shots: {totals.shots} ({totals.misfired} misfired), hits: {totals.hits}",
+           f"- Shots: {totals.shots} ({totals.misfired} misfired), hits: {totals.hits}{private_apart(totals)}",
            f"- War machines lost: {', '.join(totals.lost) or 'none'}",
            f"- Siege rolls: {len(siege)}" + (f" ({', '.join(e.fell for e in siege if e.fell)} fell)"
                                               if any(e.fell for e in siege) else ""),
@@ -321,7 +324,8 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
     machines and the fortifications at the end (its totals as `battle_report`'s)."""
     return {
         "battle": battle_json(b),
-        "totals": {"turns": b.turn, "shots": totals.shots, "hits": totals.hits, "machines_lost": list(totals.lost),
+        "totals": {"turns": b.turn, "shots": totals.shots, "hits": totals.hits, "misfired": totals.misfired,
+                   "private_shots": totals.private, "machines_lost": list(totals.lost),
                    "siege_rolls": len(siege), "sections_fallen": [e.fell for e in siege if e.fell]},
         "siege": [siege_json(e) for e in siege],
         "shots": [{"turn": s.turn, "machine": s.machine, "command": f"fire {s.kind}", "user": s.user_id,
@@ -339,7 +343,8 @@ def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Sh
     export = battle_export(b, roster, shots, sections, siege, totals=totals)
     counted = export["totals"]
     siege_part = f" · siege rolls: **{len(siege)}**" if siege else ""
-    lines = [f"Turns: **{b.turn}** · shots: **{counted['shots']}**{siege_part} · hits: **{counted['hits']}**",
+    lines = [f"Turns: **{b.turn}** · shots: **{counted['shots']}**{siege_part} · hits: **{counted['hits']}**"
+             + (f" ({private_apart(totals)[2:]})" if totals.private else ""),
              "War machines lost: " + (", ".join(counted["machines_lost"]) or "none"),
              "Players: " + (", ".join(f"<@{u}>" for u in b.players) or "none")]
     stem = f"battle-{b.guild_id}-{b.id}"

@@ -2,7 +2,6 @@
 verifiable roll log). The grammar is engine/roll.py; the log's proof engine/ledger.py; its
 storage storage/roll_log.py."""
 
-import asyncio
 from typing import Optional
 
 import discord
@@ -13,7 +12,7 @@ from discord.ext import commands
 from cogs.common.dice_source import private_option
 from cogs.common.ledger import ANSWER_PRIVATELY_KEY, battle_chain, chain_here, log_store
 from cogs.dice.words.log import battle_words, battles_reply, export_reply, reveal_reply, show_reply, unseal_reply
-from cogs.common.replies import off_the_loop, send_error, send_reply
+from cogs.common.replies import defer, off_the_loop, send_error, send_reply, stored
 from cogs.dice.words.roll import roll_reply
 from engine.dice import EnteredDice
 from engine.errors import RulesError
@@ -78,17 +77,17 @@ class RollCog(commands.Cog):
     @log.command(name="show", description="The last rolls in this channel's log (its battle's during one), with hashes")
     @app_commands.describe(count=f"How many of the last rolls (1-{MAX_SHOWN}, default 5)")
     async def show(self, interaction: discord.Interaction, count: Range[int, 1, MAX_SHOWN] = 5) -> None:
-        chain = log_here(interaction)
-        viewer = None if sees_private(interaction) else str(interaction.user.id)
         store = log_store(self.bot)
         main = self.bot.store
 
-        def work():
+        def work():  # every read in the store's thread: a store that is away never holds the event loop
+            chain = log_here(interaction)
+            viewer = None if sees_private(interaction) else str(interaction.user.id)
             current = roll_log.current_chain(store, chain)
             battles = [] if current is not None else channel_battles(main, store, interaction.guild_id, interaction.channel_id)
-            return current, roll_log.last_entries(store, chain, count), battles
+            return viewer, current, roll_log.last_entries(store, chain, count), battles
 
-        current, entries, battles = await asyncio.to_thread(work)
+        viewer, current, entries, battles = await stored(interaction, work)
         await send_reply(interaction, show_reply(current, entries, count, viewer=viewer, battles=battles))
 
     @log.command(name="export", description="This channel's roll log (a battle's: battle:N) as JSON, CSV and a page that checks it")
@@ -96,10 +95,11 @@ class RollCog(commands.Cog):
                            battle="One of this channel's battles (by number: /log export lists them)")
     async def export(self, interaction: discord.Interaction, epoch: Optional[Range[int, 1, 100_000]] = None,
                      battle: Optional[Range[int, 1, 2**53]] = None) -> None:
-        viewer = None if sees_private(interaction) else str(interaction.user.id)
+        await defer(interaction)  # a long log takes a while to read and pack: "thinking..." first
         store, main = log_store(self.bot), self.bot.store
 
         def work():
+            viewer = None if sees_private(interaction) else str(interaction.user.id)
             battles = channel_battles(main, store, interaction.guild_id, interaction.channel_id)
             if battle is not None:
                 if battle not in {b["id"] for b in battles}:
@@ -110,7 +110,7 @@ class RollCog(commands.Cog):
                 chain = log_here(interaction)
             return battles, chain, roll_log.export_log(store, chain, epoch, viewer=viewer)
 
-        battles, chain, data = await asyncio.to_thread(work)
+        battles, chain, data = await stored(interaction, work)
         if data is None:
             if epoch is not None:
                 where = f"Battle {battle}'s log" if battle is not None else "This channel's log"
@@ -122,20 +122,25 @@ class RollCog(commands.Cog):
         if any(e.get("options", {}).get("private") is True for e in data["entries"] if not e.get("sealed")):
             interaction.extras[ANSWER_PRIVATELY_KEY] = True  # private rolls in full: for the asker's eyes
         others = [b for b in battles if battle_chain(b["id"]) != chain]
-        await send_reply(interaction, await asyncio.to_thread(export_reply, data, others))  # files built off the loop
+        await send_reply(interaction, await off_the_loop(interaction, export_reply, data, others))  # files built in the pool
 
     @log.command(name="reveal", description="Managers: disclose this channel's secret and start a new one")
     async def reveal(self, interaction: discord.Interaction) -> None:
         if not may_manage(interaction):
             await send_error(interaction, "Only server managers (Manage Server permission) can reveal the roll log's secret.")
             return
-        if log_here(interaction) != chain_of(interaction):
-            raise RulesError("A battle is in progress here: its roll log's secret is revealed by /battle end, "
-                             "and /log reveal discloses the channel's own log once the battle is over.")
-        revealed = await asyncio.to_thread(roll_log.reveal, log_store(self.bot), chain_of(interaction), self.bot.new_secret)
+        await defer(interaction)  # the whole epoch is read and packed: "thinking..." first
+
+        def work():
+            if log_here(interaction) != chain_of(interaction):
+                raise RulesError("A battle is in progress here: its roll log's secret is revealed by /battle end, "
+                                 "and /log reveal discloses the channel's own log once the battle is over.")
+            return roll_log.reveal(log_store(self.bot), chain_of(interaction), self.bot.new_secret)
+
+        revealed = await stored(interaction, work)
         if revealed is None:
             raise RulesError("Nothing has been rolled in this channel yet, so there is no secret to reveal.")
-        await send_reply(interaction, await asyncio.to_thread(reveal_reply, revealed))  # files built off the loop
+        await send_reply(interaction, await off_the_loop(interaction, reveal_reply, revealed))  # files built in the pool
 
     @log.command(name="unseal", description="Show one of your private rolls (GM: anyone's) in full in every later export")
     @app_commands.describe(roll="The roll's number (/log show lists them)", epoch="Its epoch (default: the current)",
@@ -143,9 +148,9 @@ class RollCog(commands.Cog):
     async def unseal(self, interaction: discord.Interaction, roll: Range[int, 1, 2**53],
                      epoch: Optional[Range[int, 1, 100_000]] = None, battle: Optional[Range[int, 1, 2**53]] = None) -> None:
         store, main = log_store(self.bot), self.bot.store
-        see_all = sees_private(interaction)
 
         def work():
+            see_all = sees_private(interaction)
             if battle is not None:
                 if battle not in {b["id"] for b in channel_battles(main, store, interaction.guild_id, interaction.channel_id)}:
                     raise RulesError(f"Battle {battle} has no roll log in this channel.")
@@ -154,7 +159,7 @@ class RollCog(commands.Cog):
                 chain = log_here(interaction)
             return chain, roll_log.unseal(store, chain, epoch, roll, user=str(interaction.user.id), may_see_all=see_all)
 
-        chain, entry = await asyncio.to_thread(work)
+        chain, entry = await stored(interaction, work)
         await send_reply(interaction, unseal_reply(chain, entry))
 
 

@@ -119,6 +119,15 @@ def _files(data: dict[str, Any]) -> tuple[tuple[str, bytes], ...]:
     return export_files(data, f"roll-log-epoch{data['epoch']}")
 
 
+def withheld_words(r: Reveal) -> str:
+    """Why a revealed epoch's log is not attached: it began before private rolls could be sealed,
+    and it holds some, so posting it would show them in full."""
+    n = r.withheld
+    return (f"The log is not attached: this epoch began before private rolls could be sealed, and it holds {n} "
+            f"private roll{'s' * (n != 1)}, which would show in full. The GM or a manager gets it whole with "
+            f"/log export epoch:{r.export['epoch']} (the secret in it), to check against the head hash above.")
+
+
 def head_line(data: dict[str, Any]) -> str:
     """The head hash and count a player checks an export against (posted in the channel)."""
     n = data.get("count", len(data["entries"]))
@@ -192,9 +201,11 @@ def reveal_reply(r: Reveal) -> Reply:
     text = (f"The secret of epoch {data['epoch']} ({len(data['entries'])} roll(s)) is {r.secret.hex()}; its SHA-256 is "
             f"the commitment {data['commitment']}. {head_line(data)} Rolls from now on use a new secret "
             f"(epoch {data['epoch'] + 1}), commitment {r.next_commitment}.")
-    files, packed = fit_upload(_files(data), f"roll-log-epoch{data['epoch']}")
+    files, packed = fit_upload(_files(data), f"roll-log-epoch{data['epoch']}") if not r.withheld else ((), None)
     if packed:
         text += " " + packed
+    if r.withheld:
+        text += " " + withheld_words(r)
     embed = discord.Embed(title="Roll log secret revealed", description=text, colour=COLOUR_OK)
     embed.set_footer(text=VERIFY_HINT)
     return Reply(embed=embed, image=None, filename="", command="log reveal", system="any", dice=(), summary=(text,),

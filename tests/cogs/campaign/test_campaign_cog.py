@@ -180,8 +180,8 @@ async def test_battle_end_posts_a_summary_a_markdown_report_and_a_json_export(bo
     await ok(bot, "/battle turn", roles=(GM_ROLE,))
     i = await run(bot, "/battle end", roles=(GM_ROLE,))
     reply = i.extras[REPLY_KEY]
-    assert reply.fields["totals"] == {"turns": 2, "shots": 2, "hits": 4, "machines_lost": ["Thunder"], "siege_rolls": 0,
-                                      "sections_fallen": []}
+    assert reply.fields["totals"] == {"turns": 2, "shots": 2, "hits": 4, "misfired": 1, "private_shots": 0,
+                                      "machines_lost": ["Thunder"], "siege_rolls": 0, "sections_fallen": []}
     assert reply.summary[:3] == ("Battle over after 2 turns", "Turns: **2** · shots: **2** · hits: **4**",
                                  "War machines lost: Thunder")
     files = {f.filename: f.fp.read() for f in i.sent[-1]["files"]}

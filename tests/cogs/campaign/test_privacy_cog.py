@@ -80,7 +80,7 @@ async def test_forget_me_deletes_the_callers_data_and_says_what_stays_and_why(bo
     assert i.sent[-1]["ephemeral"] is True  # answered to Bob alone
     reply = i.extras[REPLY_KEY]
     assert reply.fields["forgotten"] == {"memberships": 2, "battle_places": 2, "machines": 2, "shots": 2,
-                                         "buttons": 6, "unnamed": 0, "kept_log_entries": 4}
+                                         "buttons": 8, "unnamed": 0, "kept_log_entries": 4, "armies": 0}
     text = "\n".join(reply.summary)
     assert "Deleted, in every server: 2 campaign memberships, 2 places in battles, 2 war machines" in text
     assert "Kept: your 4 roll log entries. The roll log is sealed evidence" in text
@@ -129,7 +129,7 @@ async def test_a_manager_purges_this_server_and_nothing_of_another(bot):
     purged = i.extras[REPLY_KEY].fields["purged"]
     # shots: the two roster shots and the siege roll made during the battle (issue 18)
     assert purged == {"settings": 1, "campaigns": 1, "battles": 1, "machines": 2, "shots": 3, "buttons": 7,
-                      "siege_sections": 1, "roll_logs": 2, "roll_entries": 4, "total": 22}
+                      "siege_sections": 1, "roll_logs": 2, "roll_entries": 4, "armies": 0, "total": 22}
     assert all(not r.get("guild_id") == GUILD for rows in tables(bot.store).values() for r in rows)
     assert {t: [r for r in rows if r.get("guild_id") == OTHER_GUILD] for t, rows in tables(bot.store).items()} == other
     assert sieges.sections(bot.store, CHANNEL) == [] and sieges.sections(bot.store, OTHER_CHANNEL)

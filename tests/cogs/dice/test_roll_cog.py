@@ -31,6 +31,7 @@ def fake_interaction(*, guild: bool = True, manager: bool = False) -> MagicMock:
     interaction.permissions = discord.Permissions(manage_guild=manager)
     interaction.response.is_done = MagicMock(return_value=False)
     interaction.response.send_message = AsyncMock()
+    interaction.response.defer = AsyncMock()  # /log export and /log reveal defer first
     interaction.followup.send = AsyncMock()
     return interaction
 
