@@ -102,11 +102,21 @@ def _unit_plate(u: UnitOnPath) -> list[str]:
     return lines
 
 
+def hits_words(shot) -> str:
+    """The count of hits, as the picture's title carries it (issue 30: not in a subtitle):
+    ``3 hits``, ``no hits``; with more than one unit struck, ``3 hits on 2 units``."""
+    hits = sum(u.result.hits_taken for u in shot.units)
+    struck = sum(1 for u in shot.units if u.result.hits_taken)
+    lost = sum(u.result.stands_lost for u in shot.units)
+    words = f"{hits or 'no'} hit{'s' * (hits != 1)}" + (f" on {struck} units" if struck > 1 else "")
+    return words + (f", {lost} stand{'s' * (lost != 1)} lost" if lost else "")
+
+
 def render_cannon(shot: CannonShot) -> bytes:
     """The cannon shot as a PNG."""
     name = shot.weapon.name
     kind = "Grapeshot" if shot.grapeshot else name
-    title = f"{kind}: {shot.cannons} {name.lower()}{'s' * (shot.cannons != 1)}, {shot.distance:.1f} cm to the closest stand"
+    title = f"{kind}: {shot.cannons} {name.lower()}{'s' * (shot.cannons != 1)}, {shot.distance:.1f} cm · {hits_words(shot)}"
     section = "Cannons" if shot.weapon.key == "cannon" else name
     source = "Artillery and Machines" if shot.weapon.key == "cannon" else "Siege & Fortresses"
     return _render(shot, title, section, f"closest {name.lower()}", cannon_path_words(shot), shot.grapeshot or shot.in_tower,
@@ -124,7 +134,8 @@ def cannon_path_words(shot: CannonShot) -> str:
 
 def render_bone_thrower(shot: BoneThrowerShot) -> bytes:
     """The Bone Thrower's skewer as a PNG: the line of flight and the stands it strikes."""
-    title = f"Bone Thrower: {shot.distance:.1f} cm, {len(shot.skewered)} stand{'s' * (len(shot.skewered) != 1)} skewered"
+    title = (f"Bone Thrower: {shot.distance:.1f} cm, {len(shot.skewered)} stand{'s' * (len(shot.skewered) != 1)} "
+             f"skewered · {hits_words(shot)}")
     return _render(shot, title, "Undead Bone Thrower", "Bone Thrower", "bolt through touching stands (max 3)", False,
                    "Artillery and Machines")
 

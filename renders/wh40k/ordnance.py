@@ -71,6 +71,11 @@ def _title(shot: OrdnanceShot) -> tuple[str, str]:
         title += ": on target"
     else:
         title += f": scattered {length_text(shot.scatter_distance, shot.unit)} at {clock_face(shot.scatter_direction)}"
+    if shot.miss is None and shot.fired:  # the count of hits in the title, where it reads at 400 px (issue 30)
+        if shot.squad is not None:
+            title += f" · {shot.hits} of {shot.squad.models} hit"
+        elif shot.vehicle is not None:
+            title += " · the vehicle is hit" if shot.hull_hit else " · the vehicle is missed"
     dice = " ".join(d.face for d in shot.dice) or "none"
     if shot.squad is not None:
         target = f"{shot.squad.models} models, {shot.squad.base} mm bases"
