@@ -15,6 +15,7 @@ and logs the shot, in the same transaction as the roll's log entry, reading the 
 shot that raced another one which silenced or destroyed it is refused then, and nothing is logged).
 """
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,7 @@ from engine.errors import RulesError
 from engine.fantasy.profiles import MisfireOutcome
 from storage import campaigns
 from storage.campaigns import Battle, Effect, Machine
+from engine.roster import Unit, is_war_machine, target_values, value_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +51,42 @@ KINDS = {k.key: k for k in (
     Kind("stone-thrower", "Stone Thrower", "fantasy", 3),
     Kind("bolt-thrower", "Bolt Thrower", "fantasy", 2),
     Kind("fire-thrower", "Fire Thrower", "fantasy", 3),
+    Kind("wm-artillery", "Warmaster artillery", "warmaster", 2),
+    Kind("40k-vehicle", "40k vehicle", "40k", 1),
 )}
 """Roster kinds. Default crews are our choice (the rulebook leaves crews to the army lists; the
-bolt thrower's two is the book's minimum to wind it)."""
+bolt thrower's two is the book's minimum to wind it). A Warmaster artillery or machine unit's
+"crew" is its stands; a 40k vehicle is its own one crew. Only the Fantasy kinds fire with
+``/fire ... machine:``; the others are kept on the roster and in the battle's report."""
+
+UNIT_KINDS = (
+    ("great-cannon", re.compile(r"great\s*cannon|organ gun|flame cannon", re.I)),
+    ("cannon", re.compile(r"cannon|bombard", re.I)),
+    ("stone-thrower", re.compile(r"stone thrower|rock lobb|catapult|trebuchet|mortar|screaming skull|plagueclaw|"
+                                 r"doom diver|grudge thrower|scorpion|bone giant", re.I)),
+    ("bolt-thrower", re.compile(r"bolt thrower|spear chukka|ballista|repeater|skull ?cracker|reaper", re.I)),
+    ("fire-thrower", re.compile(r"fire thrower|warpfire|fire ?throw", re.I)),
+)
+"""A Fantasy list's war machine by its name, for the roster kind whose procedure it fires with."""
+
+
+def from_unit(unit: Unit, game: str | None) -> tuple[str, int | None, int | None]:
+    """(kind, crew, BS) for a war machine of an army list; crew and BS None where the list does not
+    give them (the kind's default crew is used; BS is typed when the machine fires)."""
+    if not is_war_machine(unit):
+        raise RulesError(f"{unit.label} is not a war machine in its list: /machine add from: takes a war machine, "
+                         "Warmaster artillery or a 40k vehicle.")
+    bs = max((b for p in unit.profiles if (b := value_of(p.get("BS", "Ballistic Skill"))) is not None), default=None)
+    if game == "warmaster":
+        stands = target_values(unit, "warmaster").get("stands")
+        return "wm-artillery", stands, None
+    if game == "wh40k":
+        return "40k-vehicle", 1, bs
+    for kind, pattern in UNIT_KINDS:
+        if pattern.search(unit.name) or pattern.search(unit.label):
+            return kind, None, bs  # a list names the crew's profile, not how many: the kind's default crew
+    raise RulesError(f"{unit.label}: the bot does not know which war machine this is: give kind: too "
+                     f"({', '.join(k for k, v in KINDS.items() if v.game == 'fantasy')}).")
 
 FIRES_WITH = {
     "cannon": ("cannon",),

@@ -35,7 +35,8 @@ async def test_a_campaign_from_settings_to_the_battle_report(play):
 
 async def test_bad_input_and_refusals_are_errors_with_exit_code_2(play):
     assert await play("/machine add name:X kind:trebuchet") == (
-        2, {"error": "kind: 'trebuchet' is not one of the choices: cannon, great-cannon, stone-thrower, bolt-thrower, fire-thrower."})
+        2, {"error": "kind: 'trebuchet' is not one of the choices: cannon, great-cannon, stone-thrower, bolt-thrower, "
+               "fire-thrower, wm-artillery, 40k-vehicle."})
     assert (await play("/campaign info name:Nowhere"))[1]["error"].startswith("There is no campaign called 'Nowhere'")
     code, out = await play("/settings game game:40k", permissions=discord.Permissions.none())
     assert (code, out["error"]) == (2, "To change the bot's settings you need the Manage Server permission.")
