@@ -30,6 +30,9 @@ from storage.migrations import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS = 2.0
+REPEATS = 3
+"""Each cell of the table is measured this many times (each a SECONDS sample): the median is
+printed with its spread (lowest-highest)."""
 PROCESSES = (1, 2, 4)
 G, CH = 11, 5
 
@@ -152,30 +155,115 @@ def shard_latencies(database: str) -> list[float]:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
 
 
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+BEFORE = "d1fd751"
+"""The commit before issue 26: its roll log and reply buttons written through sqlite-utils' table
+helpers, measured beside today's plain SQL in the same run (read from git; skipped without it)."""
+
+
+def _module_at(commit: str, path: str, name: str):
+    import importlib.util
+
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{path}"], capture_output=True, text=True,
+                            check=True).stdout
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    exec(compile(source, f"{commit}:{path}", "exec"), module.__dict__)
+    return module
+
+
+def logged_roll(folder: Path, calls: int = 1500, rounds: int = 3) -> None:
+    """A logged `/roll 1d20`'s store work (the chain's number, the entry appended, the reply's
+    buttons kept), in SQLite: statements sent and time, today's plain SQL beside the sqlite-utils
+    code it replaced (target: at most 13 statements, at most half the time)."""
+    import itertools
+
+    from engine.roll import roll
+    from storage import actions, roll_log
+
+    try:
+        old = (_module_at(BEFORE, "storage/roll_log.py", "_roll_log_before"),
+               _module_at(BEFORE, "storage/actions.py", "_actions_before"))
+    except (OSError, subprocess.CalledProcessError) as e:
+        old = None
+        print(f"the sqlite-utils version ({BEFORE}) is not in this checkout: {e}")
+
+    def one(rl, ac, store, secret, chain) -> None:
+        slot = rl.next_roll(store, chain, secret)
+        r = roll("1d20", slot.dice)
+        rl.append(store, slot, user="7", command="roll", options={"expression": "1d20"}, dice=r.dice,
+                  summary=["1d20"])
+        ac.remember(store, guild_id=1, channel_id=2, user_id=7, command="roll", options={"expression": "1d20"},
+                    dice=r.dice, log_entry='["channel:1:2", 1, 1]')
+
+    def measure(rl, ac, label: str, n: int) -> tuple[int, float]:
+        with open_store(folder / f"roll-{label}-{n}.sqlite3") as store:
+            counter = itertools.count(1)
+            secret = lambda: next(counter).to_bytes(32, "big")  # noqa: E731
+            one(rl, ac, store, secret, "channel:1:2")  # the epoch begun
+            statements: list[str] = []
+            store.db.conn.set_trace_callback(statements.append)
+            one(rl, ac, store, secret, "channel:1:2")
+            store.db.conn.set_trace_callback(None)
+            dice_alone = median_time(lambda: roll("1d20", roll_log.RandomDice(1)), calls=calls)
+            spent = median_time(lambda: one(rl, ac, store, secret, "channel:1:2"), calls=calls) - dice_alone
+        return len(statements), spent
+
+    rows = {"plain SQL (today)": (roll_log, actions)}
+    if old is not None:
+        rows["sqlite-utils (before)"] = old
+    results: dict[str, list[tuple[int, float]]] = {k: [] for k in rows}
+    for n in range(rounds):
+        for label, (rl, ac) in rows.items():
+            results[label].append(measure(rl, ac, label.split()[0], n))
+    print(f"a logged /roll 1d20's store work in SQLite (number, entry, buttons): median of {rounds} medians of "
+          f"{calls} (lowest-highest)")
+    for label, rs in results.items():
+        us = [t * 1e6 for _, t in rs]
+        print(f"  {label:<24} {rs[0][0]:>3} statements  {statistics.median(us):6.0f} us ({min(us):.0f}-{max(us):.0f})")
+    if old is not None:
+        ratio = [a[1] / b[1] for a, b in zip(results["plain SQL (today)"], results["sqlite-utils (before)"])]
+        print(f"  today / before: {statistics.median(ratio):.2f} ({min(ratio):.2f}-{max(ratio):.2f}) "
+              f"(targets: at most 13 statements: {'met' if results['plain SQL (today)'][0][0] <= 13 else 'NOT met'}; "
+              f"at most half the time: {'met' if statistics.median(ratio) <= 0.5 else 'NOT met'})")
+
+
 def main() -> None:
     from tests import postgres_server
 
     folder = tempfile.TemporaryDirectory()
     targets: list[tuple[str, object]] = [("SQLite", None), ("PostgreSQL", None)]
-    print(f"store commands per second, {SECONDS:g} s each, processes writing one battle and channel at once")
-    print(f"{'':<42} {'backend':<11} " + " ".join(f"{f'{n} proc':>8}" for n in PROCESSES))
+    logged_roll(Path(folder.name))
+    print(f"store commands per second, {SECONDS:g} s each, processes writing one battle and channel at once; "
+          f"median of {REPEATS} (lowest-highest)")
+    print(f"{'':<42} {'backend':<11} " + "  ".join(f"{f'{n} proc':>20}" for n in PROCESSES))
     status: dict[str, float] = {}
     for name, target in targets:
         for kind, words in KINDS:
             figures = []
             for n in PROCESSES:
-                if name == "PostgreSQL":
-                    try:
-                        target = postgres_server.fresh_database("bench")
-                    except postgres_server.Unavailable as e:
-                        print(f"PostgreSQL skipped: {e}")
-                        break
+                samples = []
+                for repeat in range(REPEATS):
+                    if name == "PostgreSQL":
+                        try:
+                            target = postgres_server.fresh_database("bench")
+                        except postgres_server.Unavailable as e:
+                            print(f"PostgreSQL skipped: {e}")
+                            break
+                    else:
+                        target = Path(folder.name) / f"bench-{kind}-{n}-{repeat}.sqlite3"
+                    prepare(target)
+                    samples.append(per_second(target, kind, n))
                 else:
-                    target = Path(folder.name) / f"bench-{kind}-{n}.sqlite3"
-                prepare(target)
-                figures.append(per_second(target, kind, n))
+                    figures.append(samples)
+                    continue
+                break
             else:
-                print(f"{words:<42} {name:<11} " + " ".join(f"{f:>8.0f}" for f in figures))
+                print(f"{words:<42} {name:<11} " + "  ".join(f"{spread(f):>20}" for f in figures))
                 if kind == "roll":
                     status[name] = status_reads(target)
                 continue

@@ -23,7 +23,11 @@ with more cores the pictures use them.
   of workers (default: the machine's cores, at most 4; ``0`` draws in-process).
 - **Stopping**: :func:`stop` (the bot's ``close``) shuts the pool; workers whose parent dies (a kill)
   exit on their own when their pipe closes. A worker that dies mid-picture (out of memory, killed)
-  breaks the pool: that picture is drawn in-process and the pool is started afresh on the next one.
+  breaks the pool: that picture is drawn in-process and the pool is started afresh on the next one;
+  after :data:`GIVE_UP_AFTER` broken pools, pictures stay in-process (logged once).
+- **The main module**: as with any ``forkserver`` or ``spawn`` worker, each worker imports the
+  program's main module (``bot.py``, ``python -m benchmarks``, pytest) under the name
+  ``__mp_main__``; each of those keeps its work under ``if __name__ == "__main__":``.
 """
 
 from __future__ import annotations
@@ -70,6 +74,10 @@ _workers = 0
 """Workers asked for by :func:`start` (0: not started, draw in-process)."""
 sent = 0
 """Pictures handed to a worker process so far (read by tests and benchmarks)."""
+_broken = 0
+GIVE_UP_AFTER = 3
+"""Pools broken (a worker died) before pictures are drawn in-process for good: a worker that cannot
+start at all (a main module that is not import-safe) must not cost a process start per picture."""
 
 
 def _warm() -> None:
@@ -125,10 +133,17 @@ def draw(render: Callable[..., T], *args: Any) -> T:
     try:
         return pool.submit(render, *args).result()
     except BrokenProcessPool:
-        log.warning("a picture's worker process died; drawing it here and starting the workers afresh")
+        global _broken
         with _lock:
             if _pool is pool:
-                _pool = _new_pool(_workers)
+                _broken += 1
+                if _broken >= GIVE_UP_AFTER:
+                    log.error("the picture workers died %d times; drawing pictures in the bot's process from now on",
+                              _broken)
+                    _pool = None
+                else:
+                    log.warning("a picture's worker process died; drawing it here and starting the workers afresh")
+                    _pool = _new_pool(_workers)
         pool.shutdown(wait=False, cancel_futures=True)
         return render(*args)
 
