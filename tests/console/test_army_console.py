@@ -202,3 +202,22 @@ async def test_forget_me_and_the_server_purge_remove_lists(play):
     await play(f"/army import file:{EMPIRE}")
     code, out = await play('/settings purge-server confirm:200')
     assert out["purged"]["armies"] == 1 and (await play("/army list"))[1]["armies"] == []
+
+
+async def test_a_war_machine_of_the_list_joins_the_campaign_roster(play):
+    for f in (EMPIRE, WARMASTER, GUARD):
+        await play(f"/army import file:{f}")
+    code, out = await play('/machine add from:"Great Cannon"')
+    assert code == 0 and out["machines"][0] | {"status": None} == {
+        "name": "Great Cannon", "kind": "great-cannon", "game": "fantasy", "crew": 3, "crew_max": 3, "bs": None,
+        "owner": OFFLINE_USER_ID, "state": "ok", "status": None, "silent_until_turn": None}
+    code, out = await play('/machine add from:"Leman Russ Battle Tank" name:"Old Faithful"')
+    assert (out["machines"][0]["name"], out["machines"][0]["kind"], out["machines"][0]["bs"]) == ("Old Faithful", "40k-vehicle", 3)
+    code, out = await play("/machine add from:Cannon")
+    assert (out["machines"][0]["kind"], out["machines"][0]["crew"]) == ("wm-artillery", 2)
+    assert (await play("/machine add from:Knights"))[1]["error"].startswith("Knights is not a war machine in its list")
+    assert (await play("/machine add name:X"))[1]["error"].startswith("/machine add needs name: and kind:, or from:")
+    await play("/battle start")
+    code, out = await play('/fire great-cannon distance:30 machine:"Great Cannon" troop:"Halberdiers #2" ranks:2 dice:"H 4 6"')
+    assert code == 0 and out["from_list"]["filled"]["files"] == 5
+    assert (await play("/battle end"))[1]["totals"]["shots"] == 1  # the roster machine's shot, in the battle's record
