@@ -28,7 +28,7 @@ from typing import Any
 from xml.etree.ElementTree import ParseError
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
+from defusedxml.ElementTree import iterparse
 
 from engine.errors import RulesError
 from engine.inputs import quote
@@ -41,6 +41,9 @@ MAX_UNITS = 500
 """Units a roster may hold."""
 MAX_DEPTH = 40
 """Nesting of elements at most (real rosters nest selections four or five deep)."""
+MAX_ELEMENTS = 50_000
+"""Elements (or JSON objects and lists) a roster may hold: a 2,000-point list has a few thousand.
+It bounds the reading time of a file that is small but dense (docs/army.md gives the figures)."""
 NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 GAMES = ("fantasy", "warmaster", "wh40k")
 
@@ -183,28 +186,41 @@ def _document(data: bytes) -> dict[str, Any]:
         return roster
     if text[:1] != b"<":
         raise RosterError("That file is not a roster: send the .ros or .rosz BattleScribe saves, or New Recruit's export.")
+    root = None
     try:
-        root = fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        events = iterparse(io.BytesIO(text), events=("start",), forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        for count, (_, element) in enumerate(events, 1):
+            if root is None:
+                root = element
+                tag = element.tag
+                if _local(tag) != "roster" or tag.startswith("{") and not tag.startswith("{" + NAMESPACE):
+                    raise RosterError(f"That XML is a '{quote(_local(tag), 30)}', not a roster: send a list (.ros, .rosz), "
+                                      "not a catalogue.")
+            if count > MAX_ELEMENTS:
+                raise RosterError(f"That roster has more than {MAX_ELEMENTS:,} entries: it is refused.")
+    except RosterError:
+        raise
     except DefusedXmlException:
         raise RosterError("That XML declares a document type or entities: a roster never does, so it is refused.") from None
     except (ParseError, ValueError, RecursionError):
         raise RosterError("That XML cannot be read: export the list again from BattleScribe or New Recruit.") from None
-    if _local(root.tag) != "roster" or root.tag.startswith("{") and not root.tag.startswith("{" + NAMESPACE):
-        raise RosterError(f"That XML is a '{quote(_local(root.tag), 30)}', not a roster: send a list (.ros, .rosz), not a catalogue.")
+    if root is None:
+        raise RosterError("That XML cannot be read: export the list again from BattleScribe or New Recruit.")
     return _element(root)
 
 
-def _depth(node: Any, depth: int = 0) -> None:
-    if depth > MAX_DEPTH * 2:
-        raise RosterError(f"That roster nests its entries more than {MAX_DEPTH} deep: it is not one New Recruit wrote.")
-    if isinstance(node, dict):
-        for v in node.values():
-            if isinstance(v, (dict, list)):
-                _depth(v, depth + 1)
-    elif isinstance(node, list):
-        for v in node:
-            if isinstance(v, (dict, list)):
-                _depth(v, depth + 1)
+def _depth(root: Any) -> None:
+    """JSON's nesting and size held to the XML's bounds, without recursion."""
+    stack, seen = [(root, 0)], 0
+    while stack:
+        node, depth = stack.pop()
+        seen += 1
+        if depth > MAX_DEPTH * 2:
+            raise RosterError(f"That roster nests its entries more than {MAX_DEPTH} deep: it is not one New Recruit wrote.")
+        if seen > MAX_ELEMENTS * 2:
+            raise RosterError(f"That roster has more than {MAX_ELEMENTS:,} entries: it is refused.")
+        children = node.values() if isinstance(node, dict) else node
+        stack += [(v, depth + 1) for v in children if isinstance(v, (dict, list))]
 
 
 def _items(node: dict[str, Any], plural: str, singular: str) -> list[dict[str, Any]]:

@@ -124,6 +124,12 @@ def test_hostile_files_are_refused_in_one_sentence():
     assert "nests" in refused(('{"roster": {"forces": [' + '{"forces": [' * 100 + "]}" * 100 + "]}}").encode())
 
 
+def test_a_small_dense_file_is_refused_past_the_entry_bound():
+    dense = zipped({"x.ros": b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema">' + b"<a/>" * 2_000_000 + b"</roster>"})
+    assert len(dense) < 100_000 and "more than 50,000 entries" in refused(dense)
+    assert "more than 50,000 entries" in refused(b'{"roster": {"forces": [' + b",".join([b"[]"] * 120_000) + b"]}}")
+
+
 def test_more_than_500_units_is_refused_and_500_are_read():
     def roster(n: int) -> bytes:
         unit = ('<selection name="Goblins" type="unit"><profiles><profile name="Goblin" typeName="Model"><characteristics>'
