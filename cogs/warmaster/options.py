@@ -86,6 +86,26 @@ def armour_value(armour: int) -> int | None:
     return armour
 
 
+def pick(value: str, options: dict[str, str], option: str) -> str:
+    """A value of an option offered by autocomplete (Discord holds it to no list): its key, typed
+    as the key or the name ("gateway-tower", "Gateway tower"); otherwise a RulesError naming them."""
+    typed = " ".join(value.strip().lower().split())
+    for key, name in options.items():
+        if typed in (key.lower(), name.lower(), key.lower().replace("-", " ")):
+            return key
+    raise RulesError(f"{option}: '{quote(value)}' is not one of the choices: {', '.join(options)}.")
+
+
+STRUCTURES = {k: s.name for k, s in DATA.structures.items()}
+structure_autocomplete = offer(STRUCTURES)
+SCENARIOS = {k: s.name for k, s in DATA.scenarios.items()}
+scenario_autocomplete = offer(SCENARIOS)
+ENGINES = {k: w.name for k, w in DATA.siege_artillery.items()}
+engine_autocomplete = offer(ENGINES)
+"""Fixed lists of /siege offered by autocomplete, not choices: their names and values would cost
+/siege some 400 of its schema characters (cogs/common/choices.py); :func:`pick` checks them."""
+
+
 def position_value(position: str) -> Position:
     """The `position` option (offered by autocomplete, so checked here)."""
     typed = position.strip().lower()

@@ -16,9 +16,11 @@ from discord.ext import commands
 from cogs.campaign.machines import after_siege_roll
 from cogs.common.access import actor, in_store
 from cogs.common.dice_source import private_option
+from cogs.common.choices import offer
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
-    IN_TOWER, LIST_HELP, MAX_NEAR, dug_sections, garrison_points, troop_key, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, TARGET, equipment_list, near_units, new_dice,
+    ENGINES, IN_TOWER, LIST_HELP, MAX_NEAR, SCENARIOS, STRUCTURES, dug_sections, engine_autocomplete, pick,
+    scenario_autocomplete, structure_autocomplete, garrison_points, troop_key, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, TARGET, equipment_list, near_units, new_dice,
     place, position_autocomplete, troop_autocomplete, unit,
 )
 from cogs.warmaster.words.shooting import cannon_reply
@@ -47,6 +49,10 @@ from storage.campaigns import check_siege_roller
 from storage.sieges import reset_siege
 
 
+BATTERER_AUTOCOMPLETE = offer(b.value for b in Batterer)
+ASSAULT_AUTOCOMPLETE = offer(k.value for k in AssaultKind)
+
+
 class SiegeCog(commands.Cog):
     """Warmaster sieges: structure tests, battering, oil, siege engines, assaults and the fortress."""
 
@@ -61,12 +67,13 @@ class SiegeCog(commands.Cog):
         kind="What is shot at", hits="Hits scored at the table", shots="Shots for the bot to roll",
         to_hit="Score to hit (6; cannon 5)", tokens="Tokens, for a one-off test", section="Section name: tokens kept",
         gate="The gateway tower's gate", dice="Your dice in order")
-    @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()])
+    @app_commands.autocomplete(kind=structure_autocomplete)
     async def structure(
         self, interaction: discord.Interaction, kind: str, hits: Optional[Range[int, 0, 40]] = None,
         shots: Range[int, 0, 40] = 0, to_hit: Range[int, 2, 6] = 6, tokens: Optional[Range[int, 0, 40]] = None,
         section: Optional[str] = None, gate: bool = False, dice: Optional[str] = None,
     ) -> None:
+        kind = pick(kind, STRUCTURES, "kind")
         shot = dict(hits=hits, shots=shots, to_hit=to_hit)
         if section is None:
             result = await off_the_loop(interaction, lambda: structure_test(DATA.structures[kind], new_dice(self.bot, dice),
@@ -89,9 +96,7 @@ class SiegeCog(commands.Cog):
         shots="Defenders' stand-and-shoot attacks", oil="Defenders pour boiling oil", section="Section name: tokens kept",
         tokens="Tokens, for a one-off test", gate="The gateway tower's gate", foes="Giant: foes on ramparts to fight",
         **{**{k: v for k, v in TARGET.items() if k != "position"}, "troop": "Troop type"})
-    @app_commands.choices(kind=[Choice(name=s.name, value=k) for k, s in DATA.structures.items()],
-                          by=[Choice(name=b.value, value=b.value) for b in Batterer])
-    @app_commands.autocomplete(troop=troop_autocomplete)
+    @app_commands.autocomplete(troop=troop_autocomplete, kind=structure_autocomplete, by=BATTERER_AUTOCOMPLETE)
     async def batter(
         self, interaction: discord.Interaction, kind: str, by: str = "ram", rams: Range[int, 1, 4] = 1,
         shots: Range[int, 0, 40] = 0, oil: bool = False, section: Optional[str] = None,
@@ -99,6 +104,8 @@ class SiegeCog(commands.Cog):
         hits: Optional[Range[int, 1, MAX_HITS_PER_STAND]] = None, armour: Optional[Range[int, 0, 6]] = None,
         troop: Optional[str] = None, foes: bool = False, dice: Optional[str] = None,
     ) -> None:
+        kind = pick(kind, STRUCTURES, "kind")
+        by = pick(by, {b.value: b.value for b in Batterer}, "by")
         # A giant batters as itself (one monster stand, Hits 8, Armour 5+), others as 3 infantry stands.
         giant = by == Batterer.GIANT.value
         who = unit("battering unit", stands=stands if stands is not None else (1 if giant else 3),
@@ -129,9 +136,8 @@ class SiegeCog(commands.Cog):
         weapon="Which siege engine", distance="cm to the target's front centre", offset="Target cm right of the line",
         formation="Bombard: target line or column", turn="Bombard: target turned, degrees",
         near=f"Bombard: other units (max {MAX_NEAR})", in_tower=IN_TOWER, **TARGET)
-    @app_commands.choices(weapon=[Choice(name=w.name, value=k) for k, w in DATA.siege_artillery.items()],
-                          formation=FORMATION_CHOICES)
-    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
+    @app_commands.choices(formation=FORMATION_CHOICES)
+    @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete, weapon=engine_autocomplete)
     async def artillery(
         self, interaction: discord.Interaction, weapon: str, distance: Range[float, 0.5, 120.0],
         offset: Range[float, -60.0, 60.0] = 0.0, formation: Optional[str] = None, turn: Optional[Range[float, -180.0, 180.0]] = None,
@@ -139,7 +145,7 @@ class SiegeCog(commands.Cog):
         armour: Range[int, 0, 6] = 0, position: str = "open", troop: str = "infantry", in_tower: bool = False,
         dice: Optional[str] = None,
     ) -> None:
-        w = DATA.siege_artillery[weapon]
+        w = DATA.siege_artillery[pick(weapon, ENGINES, "weapon")]
         target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop,
                            in_tower=in_tower and not w.bounce, equipment_ok=True)
         if not w.bounce:
@@ -175,7 +181,7 @@ class SiegeCog(commands.Cog):
         a_hits="Attackers' Hits", a_armour="Attackers' Armour", d_stands="Defenders' stands",
         d_fighting="Defenders fighting", d_attacks="Defenders' Attack", d_hits="Defenders' Hits",
         d_armour="Defenders' Armour", won="Tower: a round won", flyers="Attackers fly", more=f"More attackers: {MORE_HELP}", dice="Your dice")
-    @app_commands.choices(kind=[Choice(name=k.value, value=k.value) for k in AssaultKind])
+    @app_commands.autocomplete(kind=ASSAULT_AUTOCOMPLETE)
     async def assault(
         self, interaction: discord.Interaction, kind: str = "wall", shot_hits: Range[int, 0, 60] = 0,
         a_stands: Range[int, 1, MAX_STANDS] = 3, a_fighting: Range[int, 1, MAX_STANDS] = 1, a_attacks: Range[int, 1, 12] = 3,
@@ -184,6 +190,7 @@ class SiegeCog(commands.Cog):
         d_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, d_armour: Range[int, 0, 6] = 0, won: bool = False,
         flyers: bool = False, more: Optional[str] = None, dice: Optional[str] = None,
     ) -> None:
+        kind = pick(kind, {k.value: k.value for k in AssaultKind}, "kind")
         if kind in ("ramparts", "tower") and (a_fighting != 1 or d_fighting != 1):
             where = "On a counter-attacked rampart" if kind == "ramparts" else "At a tower"
             bad = f"a_fighting:{a_fighting}" if a_fighting != 1 else f"d_fighting:{d_fighting}"
@@ -210,9 +217,10 @@ class SiegeCog(commands.Cog):
     @private_option
     @app_commands.describe(scenario="Which scenario", turn="The turn", dispatches="Watchtower: dispatch units through",
                            dice="Your D6")
-    @app_commands.choices(scenario=[Choice(name=s.name, value=k) for k, s in DATA.scenarios.items()])
+    @app_commands.autocomplete(scenario=scenario_autocomplete)
     async def scenario(self, interaction: discord.Interaction, scenario: str, turn: Range[int, 1, 10],
                        dispatches: Range[int, 0, 10] = 0, dice: Optional[str] = None) -> None:
+        scenario = pick(scenario, SCENARIOS, "scenario")
         s = DATA.scenarios[scenario]
         if scenario == "into-the-breach":
             if dispatches:
@@ -227,11 +235,12 @@ class SiegeCog(commands.Cog):
     @app_commands.describe(points="Army points", side="Attacker or defender",
                            breaching="Wall-breaching artillery in it", list=f"Siege items, {LIST_HELP}",
                            scenario="Its buying rules", garrison="Watchtower: points of units inside")
-    @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")],
-                          scenario=[Choice(name=s.name, value=k) for k, s in DATA.scenarios.items()])
+    @app_commands.choices(side=[Choice(name="attacker", value="attacker"), Choice(name="defender", value="defender")])
+    @app_commands.autocomplete(scenario=scenario_autocomplete)
     async def army(self, interaction: discord.Interaction, points: Range[int, 100, 20000], side: str,
                    breaching: Range[int, 0, 100] = 0, list: Optional[str] = None, scenario: Optional[str] = None,
                    garrison: Optional[str] = None) -> None:
+        scenario = pick(scenario, SCENARIOS, "scenario") if scenario is not None else None
         if list is None and scenario is None and garrison is None:
             checked = await off_the_loop(interaction, lambda: army_check(DATA.siege, points, defender=side == "defender",
                                                                          breaching=breaching))
