@@ -266,10 +266,10 @@ class PostgresStore:
                 finally:
                     self._local.db = None
         except psycopg.OperationalError as e:
-            raise StoreError(f"The database connection failed mid-command ({_reason(e)}); nothing of it was "
-                             "saved: try again in a moment.") from None
+            raise StoreError(UNREACHABLE) from e  # the server rolls the transaction back: nothing half-written
         except psycopg.errors.DeadlockDetected:
-            raise StoreError("The database was busy with the same rows; nothing was saved: try again.") from None
+            raise StoreError("The bot's database was busy with the same rows, so this command was not done (nothing "
+                             "of it was saved): try again.") from None
         except _pool_timeout() as e:
             raise StoreError(UNREACHABLE) from e
 
@@ -287,7 +287,7 @@ class PostgresStore:
                     return PostgresDatabase(conn, self).raw_dicts(translate(sql), params)
             except psycopg.OperationalError as e:
                 if attempt == 2:
-                    raise StoreError(f"The database cannot be read right now ({_reason(e)}); try again in a moment.") from None
+                    raise StoreError(UNREACHABLE) from e
             except _pool_timeout() as e:
                 raise StoreError(UNREACHABLE) from e
         raise AssertionError("unreachable")
