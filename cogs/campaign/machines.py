@@ -60,12 +60,12 @@ bolt thrower's two is the book's minimum to wind it). A Warmaster artillery or m
 ``/fire ... machine:``; the others are kept on the roster and in the battle's report."""
 
 UNIT_KINDS = (
-    ("great-cannon", re.compile(r"great\s*cannon|organ gun|flame cannon", re.I)),
+    ("fire-thrower", re.compile(r"fire ?thrower|warpfire|flame cannon", re.I)),
+    ("great-cannon", re.compile(r"great\s*cannon", re.I)),
     ("cannon", re.compile(r"cannon|bombard", re.I)),
     ("stone-thrower", re.compile(r"stone thrower|rock lobb|catapult|trebuchet|mortar|screaming skull|plagueclaw|"
-                                 r"doom diver|grudge thrower|scorpion|bone giant", re.I)),
+                                 r"doom diver|grudge thrower", re.I)),
     ("bolt-thrower", re.compile(r"bolt thrower|spear chukka|ballista|repeater|skull ?cracker|reaper", re.I)),
-    ("fire-thrower", re.compile(r"fire thrower|warpfire|fire ?throw", re.I)),
 )
 """A Fantasy list's war machine by its name, for the roster kind whose procedure it fires with."""
 
