@@ -403,3 +403,28 @@ def test_a_giant_that_loses_its_only_stand_is_dead_not_retreating():
 def test_an_assaulting_unit_that_loses_its_last_stand_is_destroyed():
     a = assault(entered(""), W.positions, fighters("orcs", stands=1), fighters("spears"), shot_hits=3)
     assert a.outcome is Outcome.FAILED and a.attackers_destroyed and a.retreat == 0
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tests.engine.replay import assert_replays  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), kind=st.sampled_from(list(AssaultKind)), more=st.integers(0, 3), flyers=st.booleans(),
+       d_stands=st.integers(1, 4), d_hits=st.integers(1, 4))
+def test_one_combat_properties(seed, kind, more, flyers, d_stands, d_hits):
+    """Any assault by several units: the defenders' stands come from every unit's hits together;
+    flyers never fight on; a siege tower's fate is given exactly when its unit was thrown back."""
+    others = tuple(fighters(f"unit {i}", flyers=flyers and i == 0) for i in range(more))
+    defenders = fighters("defenders", stands=d_stands, hits=d_hits)
+    fire = lambda dice: assault(dice, W.positions, fighters("first"), defenders, kind=kind, others=others)
+    a = fire(RandomDice(seed))
+    total = a.attackers_struck.hits_taken + sum(o.struck.hits_taken for o in a.others)
+    assert a.defenders_hits_taken == total == a.attackers_result
+    assert a.defenders_lost == min(d_stands, total // d_hits)
+    assert a.fight_on <= a.defenders_hold
+    assert not (a.fight_on and all(s.flyers for s in (a.attackers, *(o.fighters for o in a.others))))
+    thrown = a.outcome in (Outcome.DEFENDERS_WIN, Outcome.FAILED) and not a.attackers_destroyed
+    assert (a.siege_tower is not None) == (kind is AssaultKind.SIEGE_TOWER and thrown)
+    assert_replays(fire, seed)
