@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.from_list import as_text
 from cogs.common.replies import COLOUR_OK, Reply, clip_lines
 from engine.roster import Roster, TargetValues, Unit, target_values
 from storage.armies import Army
@@ -23,11 +24,8 @@ USE_IT = ("Shoot at its units by name: troop: on /fire, /shoot, /breath, /combat
 
 def shown(text: str, limit: int = NAME_LIMIT) -> str:
     """A name from a roster, safe to show: one line, at most `limit` characters, markdown and
-    mentions escaped."""
-    text = " ".join(str(text).split())
-    if len(text) > limit:
-        text = text[: limit - 1] + "\u2026"
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+    mentions escaped (cogs/common/from_list.py)."""
+    return as_text(text, limit)
 
 
 def points(value: float | None) -> str:

@@ -8,9 +8,20 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import discord
+
 TARGET_KEY = "bombardier.target"
 """``interaction.extras`` key: the unit a command's ``target:`` named, and what it filled
 (``{"unit", "list", "owner", "filled": {option: value}, "typed": [options typed beside it]}``)."""
+
+
+def as_text(name: str, limit: int = 80) -> str:
+    """A name from a roster (a member's file), safe to show: one line, at most `limit` characters,
+    markdown and mentions escaped."""
+    text = " ".join(str(name).split())
+    if len(text) > limit:
+        text = text[: limit - 1] + "\u2026"
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
 
 
 def _shown(value: Any) -> str:
@@ -25,7 +36,7 @@ def note_line(target: dict[str, Any]) -> str:
     """``From Host of Talabheim: Halberdiers · toughness 3, wounds 1, troop infantry (save typed)``."""
     filled = ", ".join(f"{k.replace('_', ' ')} {_shown(v)}" for k, v in target["filled"].items()) or "nothing"
     typed = f" ({', '.join(target['typed'])} typed)" if target["typed"] else ""
-    return f"From {target['list']}: {target['unit']} · {filled}{typed}"
+    return f"From {as_text(target['list'])}: {as_text(target['unit'])} · {filled}{typed}"
 
 
 def annotate(interaction: Any, reply: Any) -> Any:

@@ -33,7 +33,7 @@ from discord.app_commands import Choice
 
 from cogs.common.access import in_store
 from cogs.common.dice_source import OPTIONS_KEY, command_options
-from cogs.common.from_list import TARGET_KEY
+from cogs.common.from_list import TARGET_KEY, as_text
 from engine.errors import RulesError
 from engine.inputs import quote
 from engine.roster import FACES, TargetValues, Unit, target_values
@@ -95,10 +95,10 @@ def find_unit(lists: list[armies.Army], text: str) -> tuple[armies.Army, Unit, s
     if len(exact) == 1:
         return exact[0][0], exact[0][1], face
     if len(exact) > 1:
-        names = ", ".join(f"'{a.name}: {u.label}'" for a, u in exact[:5])
+        names = ", ".join(f"'{as_text(a.name, 40)}: {as_text(u.label, 40)}'" for a, u in exact[:5])
         raise TargetError(f"target: '{quote(wanted, 60)}' is in more than one list in play: give {names}.")
     close = [ref for ref, _, _ in refs if key in ref.casefold()][:5]
-    hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else " See /army show."
+    hint = f" Did you mean {', '.join(repr(as_text(c, 40)) for c in close)}?" if close else " See /army show."
     raise TargetError(f"target: no unit '{quote(wanted, 60)}' in the lists in play.{hint}")
 
 
@@ -172,8 +172,8 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
             elif len(set(faces)) == 1:
                 offered["armour"] = faces[0]
             elif "armour" not in typed:
-                raise TargetError(f"{unit.label} has armour {'/'.join(map(str, faces))} (front/side/rear): name the side hit, "
-                                  f"e.g. {option}:\"{unit.label} (side)\", or give the armour value.")
+                raise TargetError(f"{as_text(unit.label)} has armour {'/'.join(map(str, faces))} (front/side/rear): name the "
+                                  f"side hit, e.g. {option}:\"{as_text(unit.label)} (side)\", or give the armour value.")
     models = offered.pop("models", None)
     for name, value in offered.items():
         if name not in params:
@@ -188,15 +188,15 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
             filled["models"] = models
         if "ranks" in params and "files" in params:
             filled.update(_formation(unit, models, given, typed))
-    why = dict(values.missing)
+    why = {k: as_text(v, 200) for k, v in values.missing}  # they name the unit: shown as text
     for name in params:
         if name in typed or name in filled:
             continue
         if name == "save" and "save" in why:
-            raise TargetError(f"{unit.label}: {why['save']} (e.g. save:5).")
+            raise TargetError(f"{as_text(unit.label)}: {why['save']} (e.g. save:5).")
         if name in needs and given.get(name) is None:
-            reason = why.get(name, f"the list gives {unit.label} no {name.replace('_', ' ')}")
-            raise TargetError(f"{unit.label}: {reason}: give {name}:.")
+            reason = why.get(name, f"the list gives {as_text(unit.label)} no {name.replace('_', ' ')}")
+            raise TargetError(f"{as_text(unit.label)}: {reason}: give {name}:.")
     return filled, overridden
 
 
@@ -213,9 +213,9 @@ def _formation(unit: Unit, models: int, given: dict[str, Any], typed: set[str]) 
         known, other = ("ranks", "files") if ranks else ("files", "ranks")
         n = given[known]
         if models % n:
-            raise TargetError(f"{unit.label} has {models} models: {n} {known} do not hold them evenly: give {other}: too.")
+            raise TargetError(f"{as_text(unit.label)} has {models} models: {n} {known} do not hold them evenly: give {other}: too.")
         return {other: models // n}
-    raise TargetError(f"{unit.label} has {models} models: say how they stand with ranks: (files are worked out) "
+    raise TargetError(f"{as_text(unit.label)} has {models} models: say how they stand with ranks: (files are worked out) "
                       "or ranks: and files:.")
 
 
