@@ -378,10 +378,11 @@ class LegendItem:
     """Draws the sample."""
 
 
-_KEY_ROW = 23
+_KEY_ROW = 26
 """Height of a row of the compact key."""
-KEY_SIZE = 15
-"""Type size of the compact key's lines."""
+KEY_SIZE = 18
+"""Type size of the compact key's lines: the legibility rule's least at 900 pixels wide (issue 30:
+the key carries information, so it reads at 400 px too)."""
 _LEGEND_SWATCH = (28, 14)
 _LEGEND_PAD = 8
 _PLATE_PAD = 3
@@ -505,6 +506,15 @@ def aside(p: XY, lines: Sequence[tuple[XY, XY]], reach: float) -> XY:
     return p[0] + side * nx * (reach - near), p[1] + side * ny * (reach - near)
 
 
+def _length_cost(anchor: XY, end: XY) -> float:
+    """A leader's cost for its length alone: nothing for one too short to draw, else its length,
+    twice over beyond :data:`_LEADER_SHORT` (the start of :meth:`Canvas._leader_cost`)."""
+    length = math.dist(anchor, end)
+    if length <= _PLACE_RADII[0] + 2:
+        return 0.0
+    return length + max(length - _LEADER_SHORT, 0.0)
+
+
 def _angle_between(u: XY, v: XY) -> float:
     """The angle in degrees between the directions of two vectors, ignoring which way along
     (0 to 90)."""
@@ -613,10 +623,9 @@ class Canvas:
         cover, each thing kept clear it crosses other than what `anchor` lies in (`homes`),
         each line it crosses, and running along a line (:data:`_LEADER_LOST`). Stops counting
         once the cost reaches `enough`."""
-        length = math.dist(anchor, end)
-        if length <= _PLACE_RADII[0] + 2:
+        cost = _length_cost(anchor, end)
+        if not cost:
             return 0.0
-        cost = length + max(length - _LEADER_SHORT, 0.0)
         for t, _ in self._areas:
             inside = clip_segment(anchor, end, t)
             if inside is not None:
@@ -816,7 +825,16 @@ class Canvas:
             box = tuple(boxes[i].tolist())
             if not fits[i] or not self._clear_of_lines(box):
                 continue
-            for end in _leader_ends(anchor, box):
+            ends = _leader_ends(anchor, box)
+            # A leader costs at least its length term (what _leader_cost starts from; all it adds is
+            # positive): once no end left can beat the best so far on that alone, none can win, and
+            # whether the loop would have stopped early changes nothing. The same choice, fewer costs.
+            floors = [_length_cost(anchor, end) for end in ends]
+            for k in range(len(floors) - 2, -1, -1):
+                floors[k] = min(floors[k], floors[k + 1])
+            for j, end in enumerate(ends):
+                if base[i] + floors[j] >= cost:
+                    break
                 score = base[i] + self._leader_cost(anchor, end, homes, enough=cost - base[i])
                 if score < cost:
                     chosen, cost, chosen_end = box, score, end
@@ -861,7 +879,7 @@ class Canvas:
         step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100) if total % s == 0 and viewport.span(s) >= 10), total)
         label_step = next(
             (s for s in (step, 2 * step, 5 * step, 10 * step)
-             if total % s == 0 and viewport.span(s) >= text_width(str(total), size=14) + 10),
+             if total % s == 0 and viewport.span(s) >= text_width(str(total), size=legible(self.image.width)) + 10),
             total,
         )
         x, y = xy
@@ -872,10 +890,12 @@ class Canvas:
             x1 = x + viewport.span(start + step)
             self.draw.rectangle((x0, y, x1, y + height), fill=INK if i % 2 == 0 else WHITE, outline=INK)
         for mark in range(0, total + 1, label_step):
-            boxes.append(self.text((x + viewport.span(mark), y + height + 3), str(mark), size=14, anchor="mt"))
+            boxes.append(self.text((x + viewport.span(mark), y + height + 3), str(mark), size=legible(self.image.width),
+                                   anchor="mt"))
         end = x + viewport.span(total)
-        last = text_width(str(total - total % label_step), size=14) / 2 if viewport.span(total % label_step) < 20 else 0
-        boxes.append(self.text((end + last + 6, y + height + 3), unit, size=14, anchor="lt"))
+        figures = legible(self.image.width)  # the scale's figures carry information too (issue 30)
+        last = text_width(str(total - total % label_step), size=figures) / 2 if viewport.span(total % label_step) < 20 else 0
+        boxes.append(self.text((end + last + 6, y + height + 3), unit, size=figures, anchor="lt"))
         boxes.append((x, y, end, y + height))
         return union(boxes)
 
@@ -900,7 +920,8 @@ class Canvas:
                     legible(width))
         self.text((pad, 9 + (TITLE_SIZE - size) / 2), fit_text(title, size=size, width=room), size=size, fill=WHITE,
                   anchor="lt", role=TITLE)
-        self.text((pad, 38), fit_text(subtitle, size=14, width=room), size=14, fill=TITLE_SUB, anchor="lt")
+        sub = legible(width)  # the second line carries information too (issue 30): as big as a label
+        self.text((pad, 36), fit_text(subtitle, size=sub, width=room), size=sub, fill=TITLE_SUB, anchor="lt")
 
     def key(self, xy: XY, items: Sequence[LegendItem], *, width: float, title: str = "Key") -> Box:
         """A compact key with its top-left at `xy`, `width` pixels wide: `title` and then its
