@@ -44,6 +44,7 @@ from cogs.common.replies import APOLOGY, received, send_error, stored
 from config.settings import Settings, SettingsError, load_settings
 from engine.dice import Dice, RandomDice
 from engine.errors import RulesError
+from storage import claims
 from storage.database import Store, StoreError
 from storage.migrations import open_store
 
@@ -124,6 +125,11 @@ class BombardierBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._seeds = np.random.default_rng(settings.dice_seed)
+        self.claims_holder: str | None = None
+        """This process's name in the store's claims (storage/claims.py), when it claims each
+        interaction and leases its shards (``run_discord``); None: it answers everything it gets."""
+        self._claiming: set[asyncio.Task] = set()
+        self._heartbeat: asyncio.Task | None = None
         self._stamp_arrivals()
 
     def _stamp_arrivals(self) -> None:
@@ -133,12 +139,34 @@ class BombardierBot(commands.AutoShardedBot):
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
 
-        def stamped(data) -> None:
-            token = received.set(asyncio.get_running_loop().time())
+        def handle(data, stamp: float) -> None:
+            token = received.set(stamp)
             try:
                 parse(data)
             finally:
                 received.reset(token)
+
+        async def claimed(data, stamp: float) -> None:
+            """Handle the interaction only if this process claims it first (storage/claims.py): a
+            second process started with the same shard leaves it to the first."""
+            try:
+                mine = await asyncio.to_thread(claims.claim_interaction, self.store, data.get("id"), self.claims_holder)
+            except (StoreError, sqlite3.Error) as e:  # no store to claim in: answer it (it says the store is away)
+                log.warning("interaction %s could not be claimed in the store (%s); answering it", data.get("id"), e)
+                mine = True
+            if mine:
+                handle(data, stamp)
+            else:
+                log.info("interaction %s is answered by another process on this shard", data.get("id"))
+
+        def stamped(data) -> None:
+            stamp = asyncio.get_running_loop().time()
+            if self.claims_holder is None:
+                handle(data, stamp)
+                return
+            task = asyncio.get_running_loop().create_task(claimed(data, stamp))
+            self._claiming.add(task)
+            task.add_done_callback(self._claiming.discard)
 
         parsers["INTERACTION_CREATE"] = stamped
 
@@ -200,6 +228,13 @@ class BombardierBot(commands.AutoShardedBot):
             # never logged in (the console, tests): AutoShardedClient.close() posts to the event
             # queue that only its setup hook creates
             self._AutoShardedClient__queue = asyncio.PriorityQueue()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        if self.claims_holder is not None and "store" in self.__dict__:
+            try:
+                await asyncio.to_thread(claims.release, self.store, self.claims_holder)
+            except (StoreError, sqlite3.Error):
+                log.warning("the shard lease could not be given up; it lapses in %d s", claims.LEASE_S)
         await super().close()
         render_pool.stop()
         if "roll_store" in self.__dict__ and self.throwaway_log:
@@ -217,7 +252,24 @@ class BombardierBot(commands.AutoShardedBot):
             if name not in self.extensions:
                 await self.load_extension(name)
 
+    def lease_shards(self) -> None:
+        """Lease this process's shards in the store, or raise :class:`claims.ShardsHeld` naming the live
+        process that runs one of them; from then on each interaction is claimed before it is answered."""
+        holder = claims.this_process()
+        claims.take_shards(self.store, self.settings.shard_count, self.settings.shard_ids, holder)
+        self.claims_holder = holder
+
+    async def _renew_leases(self) -> None:
+        while True:
+            await asyncio.sleep(claims.HEARTBEAT_S)
+            try:
+                await asyncio.to_thread(claims.renew, self.store, self.claims_holder)
+            except (StoreError, sqlite3.Error) as e:
+                log.warning("the shard lease could not be renewed: %s", e)
+
     async def setup_hook(self) -> None:
+        if self.claims_holder is not None:
+            self._heartbeat = asyncio.get_running_loop().create_task(self._renew_leases())
         await self.load_cogs()
         render_pool.start()  # connected: pictures drawn in worker processes (the console draws in-process)
         if not self.settings.sync_commands:
@@ -279,13 +331,25 @@ def run_discord(settings: Settings) -> int:
     bot = create_bot(settings)
     try:
         bot.store
-    except StoreError as e:
+        bot.lease_shards()  # never two live processes on one shard (storage/claims.py)
+    except (StoreError, claims.ShardsHeld) as e:
         log.error("%s", e)
         return 2
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN (or the token file) for the bot's current token.")
+        log.error(REFUSED_TOKEN)
+        return 1
+    except discord.ConnectionClosed as e:  # the gateway closed for good: say why in one line
+        log.debug("the gateway closed the connection", exc_info=True)
+        if e.code == 4004:  # Authentication failed: the token the gateway was given is not the bot's
+            log.error(REFUSED_TOKEN)
+        else:
+            log.error("Discord closed the gateway connection (code %s%s) and the bot stopped: %s", e.code,
+                      f", {e.reason}" if e.reason else "", GATEWAY_CLOSES.get(e.code, "see the log for the details."))
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord refused an intent the bot asked for: the bot needs no privileged intent, so update it.")
         return 1
     except (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.GatewayNotFound, discord.HTTPException) as e:
         log.debug("connecting to Discord failed", exc_info=True)
@@ -293,6 +357,16 @@ def run_discord(settings: Settings) -> int:
                   unreachable_reason(e))
         return 1
     return 0
+
+
+REFUSED_TOKEN = "Discord refused the token: check DISCORD_TOKEN (or the token file) for the bot's current token."
+GATEWAY_CLOSES = {
+    4010: "the shard settings are wrong (check shard_count and BOMBARDIER_SHARDS).",
+    4011: "the bot is in too many servers for its shard count: give it more shards (shard_count).",
+    4013: "an intent is not one Discord knows: update the bot.",
+    4014: "an intent is not enabled for this bot in the developer portal.",
+}
+"""What the gateway's closing codes the bot cannot come back from tell the operator to do."""
 
 
 def unreachable_reason(error: BaseException) -> str:

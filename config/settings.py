@@ -130,11 +130,19 @@ def shards_setting(text: str, where: str) -> tuple[int, tuple[int, ...] | None]:
     example = "e.g. 0-3/8 for shards 0 to 3 of 8, or 8 for all eight in this process"
     try:
         count = int(count_text)
+        check_shards(count, None, where)  # the count bounded first: a range is never built past it
         ids: list[int] = []
         if ids_text:
             for part in ids_text.split(","):
                 first, dash, last = part.strip().partition("-")
-                ids.extend(range(int(first), int(last) + 1) if dash else [int(first)])
+                low, high = int(first), int(last) if dash else int(first)
+                for shard in (low, high):
+                    if not 0 <= shard < count:
+                        raise SettingsError(f"{where}: shard {shard} does not exist among {count} shards "
+                                            f"(they are 0 to {count - 1}).")
+                ids.extend(range(low, high + 1))
+                if len(ids) > count:
+                    raise SettingsError(f"{where}: a shard is listed twice in '{text}'.")
     except ValueError:
         raise SettingsError(f"{where}='{text}' is not a list of shards: {example}.") from None
     shard_ids = tuple(ids) if ids_text else None
@@ -142,9 +150,17 @@ def shards_setting(text: str, where: str) -> tuple[int, tuple[int, ...] | None]:
     return count, shard_ids
 
 
+MAX_SHARDS = 10_000
+"""The most shards a bot may name: Discord gives each shard up to 2,500 servers, so this is room for
+25 million servers; a larger number is a typo, refused at once rather than read for minutes."""
+
+
 def check_shards(count: int | None, ids: tuple[int, ...] | None, where: str) -> None:
     if count is not None and count < 1:
         raise SettingsError(f"{where}: a bot has at least 1 shard, not {count}.")
+    if count is not None and count > MAX_SHARDS:
+        raise SettingsError(f"{where}: {count:,} shards is more than a bot can have here (at most {MAX_SHARDS:,}, "
+                            "room for 25 million servers): check the number.")
     if ids is None:
         return
     if count is None:

@@ -8,7 +8,7 @@ list is handed to :meth:`Store.open` (here, by :func:`open_store`), so imports r
 
 from __future__ import annotations
 
-from storage import actions, armies, campaigns, roll_log, settings, sieges
+from storage import actions, armies, campaigns, claims, roll_log, settings, sieges
 from pathlib import Path
 
 from storage.database import Migration, Store
@@ -20,6 +20,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     *sieges.MIGRATIONS,
     *roll_log.MIGRATIONS,
     *armies.MIGRATIONS,
+    *claims.MIGRATIONS,
 )
 
 

@@ -18,4 +18,5 @@ discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
 import bot  # noqa: E402
 from config.settings import load_settings  # noqa: E402
 
-sys.exit(bot.run_discord(load_settings()))
+if __name__ == "__main__":  # (not again in a worker process that re-imports this script)
+    sys.exit(bot.run_discord(load_settings()))

@@ -108,6 +108,8 @@ class DiscordStandIn:
         self._ids = itertools.count(910000000000000000)
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
+        self.close_identify_with: int | None = None
+        """A gateway close code to answer every IDENTIFY with (4004: the token is refused), or None."""
         self._new_request = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._faults: list[Fault] = []
@@ -273,6 +275,8 @@ class DiscordStandIn:
                 op = frame.get("op")
                 if op == 1:
                     await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+                elif op == 2 and self.close_identify_with is not None:
+                    await ws.close(code=self.close_identify_with, message=b"Authentication failed.")
                 elif op == 2:
                     shard = tuple((frame.get("d") or {}).get("shard") or (0, 1))
                     mine = [g for g in self.guilds if self.shard_of(g, shard[1]) == shard[0]]
@@ -380,6 +384,20 @@ class DiscordStandIn:
             return bool(r.json) and (r.json.get("content") or r.json.get("embeds")) is not None
         final = await self.wait_for(answer, timeout)
         return self.responses(payload)[0], final
+
+    async def answer_as_callback(self, payload: dict[str, Any], timeout: float = 30.0) -> Recorded:
+        """The interaction's answer as its callback would carry it (``{"type": 4, "data": ...}``): the
+        callback itself, or, when the command deferred first (/log export, /battle end), its follow-up
+        with the flags Discord would show it with."""
+        first, final = await self.answered(payload, timeout)
+        if final is first:
+            return first
+        data = dict(final.json)
+        if self.shown_privately(payload, final):
+            data["flags"] = data.get("flags", 0) | 64
+        else:
+            data["flags"] = data.get("flags", 0) & ~64
+        return Recorded(final.method, final.path, final.query, {"type": 4, "data": data}, final.files, final.at)
 
     def shown_privately(self, payload: dict[str, Any], r: Recorded) -> bool:
         """Whether Discord would show the message `r` made for `payload` only to its user: a

@@ -22,7 +22,7 @@ async def send(standin, command, *, manager=False, **options):
     if manager:
         payload["member"]["permissions"] = str(int(payload["member"]["permissions"]) | MANAGE_GUILD)
     await standin.dispatch("INTERACTION_CREATE", payload)
-    return await standin.wait_for(callback_for(payload))
+    return await standin.answer_as_callback(payload)  # (/battle end defers first: its follow-up)
 
 
 def public(call):
