@@ -42,6 +42,60 @@ def report(name: str, seconds: float, unit: str, scale: float, target: float) ->
     print(f"{name:<52} {value:10.2f} {unit:<3} (target {target:g} {unit}: {verdict})")
 
 
+def picture_against_its_floor(shot, rounds: int = 5, calls: int = 30) -> None:
+    """The cannon picture beside its floor (issue 26): Pillow encoding the same pixels (the picture's
+    own palette image, at the same compression level), rounds alternating; the picture's share that
+    is label placement and palette mapping. Target: the picture at most 2x its floor."""
+    import io
+
+    from PIL import Image
+
+    from renders import canvas
+
+    png = render_cannon(shot)
+    pixels = Image.open(io.BytesIO(png))
+    pixels.load()
+
+    def encode():
+        pixels.save(io.BytesIO(), format="PNG", compress_level=canvas.PNG_COMPRESS_LEVEL)
+
+    place, quantize = canvas.Canvas.place, canvas.Canvas.png
+    spent = {"place": 0.0, "png": 0.0}
+
+    def timed(name, fn):
+        def run(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[name] += time.perf_counter() - start
+        return run
+
+    pictures, floors, ratios, places, pngs = [], [], [], [], []
+    for _ in range(rounds):
+        floor = median_time(encode, calls=calls)
+        canvas.Canvas.place, canvas.Canvas.png = timed("place", place), timed("png", quantize)
+        spent.update(place=0.0, png=0.0)
+        try:
+            picture = median_time(lambda: render_cannon(shot), calls=calls)
+        finally:
+            canvas.Canvas.place, canvas.Canvas.png = place, quantize
+        pictures.append(picture * 1e3)
+        floors.append(floor * 1e3)
+        ratios.append(picture / floor)
+        places.append(spent["place"] / calls * 1e3)
+        pngs.append(spent["png"] / calls * 1e3)
+
+    def spread(values, unit=" ms"):
+        return f"{statistics.median(values):.2f}{unit} ({min(values):.2f}-{max(values):.2f})"
+
+    print(f"  the cannon picture, 5x10 unit: {spread(pictures)}; its floor, Pillow encoding the same pixels: "
+          f"{spread(floors)}; median of {rounds} rounds (lowest-highest)")
+    print(f"  of the picture: label placement {spread(places)}, palette mapping + encoding {spread(pngs)}")
+    verdict = "met" if statistics.median(ratios) <= 2 else "NOT met"
+    print(f"  picture / floor: {spread(ratios, 'x')} (target at most 2x: {verdict})")
+
+
 def main() -> None:
     data = fantasy()
     cannon, chart = data.cannons["cannon"], data.misfire_charts["black-powder"]
@@ -54,6 +108,7 @@ def main() -> None:
     wide = TargetUnit(5, 10, data.troops["infantry"], 25, 25, profile=Profile(3, 1, 5))
     shot = fire_cannon(cannon, chart, wide, 30, EnteredDice("@30 4 10", RandomDice(1)))
     report("diagram render + PNG encoding, 5x10 unit", median_time(lambda: render_cannon(shot), calls=60), "ms", 1e3, 25)
+    picture_against_its_floor(shot)
 
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "BOMBARDIER_DATA": tmp}
