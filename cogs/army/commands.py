@@ -7,6 +7,8 @@ No ``from __future__ import annotations`` here: discord.py reads the option type
 callbacks' annotations.
 """
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -14,11 +16,15 @@ from discord.ext import commands
 
 from cogs.army.words import import_reply, list_reply, remove_reply, show_reply
 from cogs.common.access import in_store
-from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.replies import defer, off_the_loop, send_reply
 from cogs.common.target import find_unit, lists_in_play, unit_choices
 from engine.errors import RulesError
 from engine.roster import MAX_FILE, RosterError, read_roster
 from storage import armies
+
+
+DOWNLOAD_PATIENCE = 1.0
+"""Seconds the attachment's download may take before the command answers "thinking..."."""
 
 
 def _in_server(interaction: discord.Interaction) -> int:
@@ -30,8 +36,6 @@ def _in_server(interaction: discord.Interaction) -> int:
 async def _own_lists(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     if interaction.guild_id is None:
         return []
-    import asyncio
-
     try:
         rows = await asyncio.wait_for(asyncio.to_thread(
             armies.list_names, interaction.client.store, interaction.guild_id, interaction.user.id), 2.0)
@@ -44,8 +48,6 @@ async def _own_lists(interaction: discord.Interaction, current: str) -> list[Cho
 async def _units_in_play(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     if interaction.guild_id is None:
         return []
-    import asyncio
-
     try:
         lists = await asyncio.wait_for(asyncio.to_thread(
             lists_in_play, interaction.client.store, interaction.guild_id, interaction.channel_id, interaction.user.id), 2.0)
@@ -54,12 +56,17 @@ async def _units_in_play(interaction: discord.Interaction, current: str) -> list
     return unit_choices(lists, current)
 
 
-async def fetch_roster(attachment) -> bytes:
-    """The attachment's bytes, refused past :data:`MAX_FILE` before anything is fetched."""
+async def fetch_roster(interaction: discord.Interaction, attachment) -> bytes:
+    """The attachment's bytes, refused past :data:`MAX_FILE` before anything is fetched; a download
+    that takes a while answers "thinking..." first, so Discord's 3 seconds are never missed."""
     size = getattr(attachment, "size", None)
     if size is not None and size > MAX_FILE:
         raise RosterError(f"That file is {size:,} bytes: a roster is at most {MAX_FILE:,} (1 MB).")
-    data = await attachment.read()
+    download = asyncio.ensure_future(attachment.read())
+    done, _ = await asyncio.wait({download}, timeout=DOWNLOAD_PATIENCE)
+    if not done:
+        await defer(interaction)
+    data = await download
     if len(data) > MAX_FILE:
         raise RosterError(f"That file is {len(data):,} bytes: a roster is at most {MAX_FILE:,} (1 MB).")
     return data
@@ -77,7 +84,7 @@ class ArmyCog(commands.Cog):
     @app_commands.describe(file="The roster file: .ros, .rosz or New Recruit's .json export")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         guild_id = _in_server(interaction)
-        data = await fetch_roster(file)
+        data = await fetch_roster(interaction, file)
         roster = await off_the_loop(interaction, read_roster, data)
         army, replaced = await in_store(armies.save_army, self.bot.store, guild_id, interaction.user.id, roster)
         await send_reply(interaction, import_reply(army, replaced))
