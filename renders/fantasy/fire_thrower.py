@@ -212,7 +212,7 @@ def _row_lines(shot: FireThrowerShot, run: Sequence[int], room: float) -> tuple[
     outcomes: dict[str, list[int]] = {}
     for col, hit in cells:
         if hit.wound is not None:
-            outcomes.setdefault(wound_outcome(hit.wound), []).append(col)
+            outcomes.setdefault(wound_outcome(hit.wound, shot.target.profile.wounds > 1), []).append(col)
     if outcomes:
         note = "; ".join(f"{_names(shot, row, cols, full=False)} {what}" for what, cols in outcomes.items())
         lines += [CalloutLine(line, LABEL - 1) for line in wrap(note, size=LABEL - 1, width=room)]

@@ -255,7 +255,7 @@ def _template_lines(shot: StoneShot, row: int, cells: Sequence[tuple[int, Templa
     outcomes: dict[str, list[int]] = {}
     for col, hit in cells:
         if hit.wound is not None:
-            outcomes.setdefault(wound_outcome(hit.wound), []).append(col)
+            outcomes.setdefault(wound_outcome(hit.wound, shot.target.profile.wounds > 1), []).append(col)
     if outcomes:
         note = "; ".join(f"{_col_names(shot, row, cols)} {what}" for what, cols in outcomes.items())
         lines += [CalloutLine(line, LABEL - 1) for line in wrap(note, size=LABEL - 1, width=width)]

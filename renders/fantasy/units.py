@@ -107,8 +107,10 @@ def target_text(target: TargetUnit, machine: str) -> str:
     return text
 
 
-def wound_outcome(w: WoundRoll) -> str:
-    """What the wound rolls did to one model under a template, in short."""
+def wound_outcome(w: WoundRoll, pooled: bool = False) -> str:
+    """What the wound rolls did to one model under a template, in short. `pooled`: the models have
+    several Wounds and the template's wounds pool on the unit, so a hit's own wounds decide no
+    model's fate (the reply counts the models slain)."""
     if w.to_wound_needed is None:
         return "cannot wound"
     if not w.wounded:
@@ -117,6 +119,8 @@ def wound_outcome(w: WoundRoll) -> str:
         return "saved"
     if w.slain:
         return "slain"
+    if pooled:
+        return f"{w.wounds} wound{'s' * (w.wounds != 1)}, pooled on the unit"
     return f"{w.wounds} wound{'s' * (w.wounds != 1)}, survives"
 
 
