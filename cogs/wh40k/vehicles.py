@@ -131,11 +131,19 @@ def _dice(bot, entered: Optional[str]) -> Dice:
     return EnteredDice(entered, source) if entered else source
 
 
+def check_skimmer(skimmer: bool, skimmer_fast: bool) -> None:
+    """A skimmer moved 6" or less, or over 6": not both (the first lands when immobilised, the
+    second crashes)."""
+    if skimmer and skimmer_fast:
+        raise RulesError("skimmer (moved 6\" or less) and skimmer_fast (moved over 6\") cannot both be true: give the one it did.")
+
+
 def vehicle_state(
     *, open_topped: bool, skimmer_fast: bool, hull_down: bool, smoke: bool, immobilised: bool, stunned: bool,
     no_main: bool, passengers: int, passenger_save: Optional[int], nearby: Optional[str], nearby_save: Optional[int],
     skimmer: bool = False,
 ) -> VehicleState:
+    check_skimmer(skimmer, skimmer_fast)
     return VehicleState(
         open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, smoke=smoke, immobilised=immobilised,
         stunned=stunned, main_weapons=not no_main, passengers=passengers, passenger_save=passenger_save,
@@ -251,8 +259,10 @@ class Wh40kCog(commands.Cog):
                 raise RulesError(f"{', '.join(given)}: {'that is' if len(given) == 1 else 'those are'} for a squad target, "
                                  "not a vehicle; leave them out.")
             vehicle = VehicleTarget(*armour_values(armour), facing=Facing(facing), length=length, width=width)
+        words = parse_state(state)
+        check_skimmer(words.get("skimmer", False), skimmer_fast)
         state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers,
-                             **parse_state(state))
+                             **words)
         shot = await off_the_loop(interaction, lambda: fire_ordnance(
             MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds, _dice(self.bot, dice),
             strength=strength, distance=distance, max_range=range, squad=squad, vehicle=vehicle, vehicle_state=state,

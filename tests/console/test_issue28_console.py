@@ -122,6 +122,8 @@ async def test_ignored_options_are_refused(play):
     assert code == 2 and "give hero" in r["error"]
     code, r = await play('/40k penetrate strength:6 armour:10 passenger_save:4')
     assert code == 2 and "no passengers aboard" in r["error"]
+    code, r = await play('/40k penetrate strength:6 armour:10 skimmer:true skimmer_fast:true')
+    assert code == 2 and "cannot both be true" in r["error"]
 
 
 async def test_skimmer_drift_only_for_stunned_crew(play):
