@@ -920,7 +920,7 @@ class Canvas:
                     legible(width))
         self.text((pad, 9 + (TITLE_SIZE - size) / 2), fit_text(title, size=size, width=room), size=size, fill=WHITE,
                   anchor="lt", role=TITLE)
-        sub = legible(width)  # the second line carries information too (issue 30): as big as a label
+        sub = min(legible(width), int(height) - 42)  # the second line carries information too (issue 30): as big as a label, inside the bar
         self.text((pad, 36), fit_text(subtitle, size=sub, width=room), size=sub, fill=TITLE_SUB, anchor="lt")
 
     def key(self, xy: XY, items: Sequence[LegendItem], *, width: float, title: str = "Key") -> Box:

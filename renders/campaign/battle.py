@@ -59,7 +59,7 @@ class BattleBoard:
 
 
 WIDTH = 760
-TITLE_H = 62
+TITLE_H = 66
 ROW_H = 52
 NAME_W = 230
 CREW_W = 130
@@ -85,23 +85,23 @@ def render_battle(board: BattleBoard) -> bytes:
     c.title_bar(board.title, board.subtitle, height=TITLE_H - 6)
     cell = min(CELL_MAX, (WIDTH - TRACK_X - PAD) / turns)
     top = TITLE_H + 8
-    c.text((PAD, top + 6), "War machine", size=14, fill=INK_SOFT, anchor="lt")
-    c.text((NAME_W, top + 6), "Crew", size=14, fill=INK_SOFT, anchor="lt")
+    c.text((PAD, top + 6), "War machine", size=NAME, fill=INK_SOFT, anchor="lt")
+    c.text((NAME_W, top + 6), "Crew", size=NAME, fill=INK_SOFT, anchor="lt")
     for t in range(1, turns + 1):
         x = TRACK_X + (t - 1) * cell
-        c.text((x + cell / 2, top + 6), str(t), size=14, fill=INK if t == board.turn else INK_SOFT, anchor="mt")
+        c.text((x + cell / 2, top + 6), str(t), size=NAME, fill=INK if t == board.turn else INK_SOFT, anchor="mt")
     y0 = top + 26
     for i, row in enumerate(rows):
         y = y0 + i * ROW_H
         if i % 2 == 0:
             c.draw.rectangle((0, y, WIDTH, y + ROW_H), fill=TABLE)
         if row is None:
-            c.text((PAD, y + 14), "No war machines in this battle yet: /machine add.", size=14, fill=INK_SOFT, anchor="lt")
+            c.text((PAD, y + 14), "No war machines in this battle yet: /machine add.", size=NAME, fill=INK_SOFT, anchor="lt")
             continue
         colour = {"ready": BOUNCE_HATCH, "silenced": DIRECT}.get(row.state, BANNER)
         c.text((PAD, y + 5), fit_text(row.name, size=NAME, width=NAME_W - PAD - 8), size=NAME, fill=INK, anchor="lt",
                role=LABEL)
-        c.text((PAD, y + 28), fit_text(f"{row.kind} · {row.owner}", size=13, width=NAME_W - PAD - 8), size=13,
+        c.text((PAD, y + 28), fit_text(f"{row.kind} · {row.owner}", size=NAME, width=NAME_W - PAD - 8), size=NAME,
                fill=INK_SOFT, anchor="lt")
         pip = min(12.0, (CREW_W - 10) / max(row.crew_max, 1) - 3)
         for k in range(row.crew_max):
@@ -119,10 +119,10 @@ def render_battle(board: BattleBoard) -> bytes:
             if row.state == "destroyed" and t >= (row.lost_turn or board.turn):
                 c.draw.line((box[0], box[3], box[2], box[1]), fill=BANNER, width=3)
             if row.state == "silenced" and t == row.until_turn:
-                c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "fires", size=13, fill=BOUNCE_HATCH, anchor="mm")
+                c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "fires", size=NAME, fill=BOUNCE_HATCH, anchor="mm")
         words = {"ready": "ready", "silenced": f"until turn {row.until_turn}", "destroyed": "destroyed"}[row.state]
         c.draw.rectangle((NAME_W, y + 38, NAME_W + CREW_W - 12, y + 39), fill=colour)
-        c.text((NAME_W, y + 2), words, size=13, fill=colour, anchor="lt")
+        c.text((NAME_W, y + 2), words, size=NAME, fill=colour, anchor="lt")
     # the current turn, outlined over every row
     if board.rows:
         x = TRACK_X + (board.turn - 1) * cell
@@ -132,7 +132,7 @@ def render_battle(board: BattleBoard) -> bytes:
         _fortifications(c, board.sections, foot)
         foot += _fortifications_height(board.sections)
     c.text((PAD, foot), "Outlined: this turn. Hatched: cannot fire. Struck through: destroyed. Pips: crew left.",
-           size=13, fill=INK_SOFT, anchor="lt")
+           size=NAME, fill=INK_SOFT, anchor="lt")
     return c.png()
 
 
@@ -148,7 +148,7 @@ def _fortifications(c: Canvas, sections: tuple[FortRow, ...], top: float) -> Non
     """The siege's sections: name and kind, structure points, a dot per Destruction Token, breaches."""
     fallen = sum(s.breached for s in sections)
     c.text((PAD, top + 6), f"Fortifications (Warmaster siege): {len(sections)} section{'s' * (len(sections) != 1)}, "
-           f"{fallen} breached · a dot per Destruction Token", size=14, fill=INK_SOFT, anchor="lt")
+           f"{fallen} breached · a dot per Destruction Token", size=NAME, fill=INK_SOFT, anchor="lt")
     y0 = top + 28
     for i, s in enumerate(sections):
         y = y0 + i * FORT_H
@@ -156,18 +156,18 @@ def _fortifications(c: Canvas, sections: tuple[FortRow, ...], top: float) -> Non
             c.draw.rectangle((0, y, WIDTH, y + FORT_H), fill=TABLE)
         c.text((PAD, y + 3), fit_text(s.name, size=NAME, width=NAME_W - PAD - 8), size=NAME, fill=INK, anchor="lt",
                role=LABEL)
-        c.text((PAD, y + 25), fit_text(f"{s.kind} · {s.points} points", size=13, width=NAME_W - PAD - 8),
-               size=13, fill=INK_SOFT, anchor="lt")
+        c.text((PAD, y + 25), fit_text(f"{s.kind} · {s.points} points", size=NAME, width=NAME_W - PAD - 8),
+               size=NAME, fill=INK_SOFT, anchor="lt")
         if s.breached:
             box = (NAME_W, y + 6, WIDTH - PAD, y + FORT_H - 6)
             c.draw.rectangle(box, fill=TABLE)
             c.hatch(box, fill=BASE_EDGE, spacing=6)
             c.draw.rectangle(box, outline=BANNER, width=2)
-            c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=15, fill=BANNER, anchor="mm", halo=True)
+            c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=NAME, fill=BANNER, anchor="mm", halo=True)
             continue
         for k in range(min(s.tokens, TOKENS_SHOWN)):
             cx, cy = NAME_W + 8 + k * 16, y + FORT_H / 2
             c.draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=DIRECT, outline=WHITE)
         words = f"{s.tokens} token{'s' * (s.tokens != 1)}: +{s.tokens} {'die' if s.tokens == 1 else 'dice'} a test"
-        c.text((WIDTH - PAD, y + FORT_H / 2), words if s.tokens else "no tokens: standing", size=14, fill=INK_SOFT,
+        c.text((WIDTH - PAD, y + FORT_H / 2), words if s.tokens else "no tokens: standing", size=NAME, fill=INK_SOFT,
                anchor="rm")

@@ -45,7 +45,7 @@ from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
 from renders.canvas import (
     INK, INK_SOFT, MUTED, WHITE, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, grow, length_text,
-    line_height, text_box, text_width, wrap,
+    legible, line_height, text_box, text_width, wrap,
 )
 from renders.fantasy.units import (
     BAR_CROSSING, HIT_CROSSING, LABEL, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
@@ -89,12 +89,13 @@ class _Marks:
 def _marks(shot: BoltShot, vp: Viewport) -> _Marks:
     f = shot.formation
     base = min(vp.span(f.cell_width), vp.span(f.cell_depth))
+    tag = legible(vp.box[2] + vp.box[0])  # a Strength mark carries information: as big as a name (issue 30)
     if base >= 34:
-        path, edge, head, tag = 4, 2, 14, 12
+        path, edge, head = 4, 2, 14
     elif base >= 22:
-        path, edge, head, tag = 3, 2, 12, 11
+        path, edge, head = 3, 2, 12
     else:
-        path, edge, head, tag = 2, 1, 9, 9
+        path, edge, head = 2, 1, 9
     return _Marks(path, edge, head, tag, vp.span(f.cell_depth) >= tag + 5)
 
 
@@ -421,7 +422,7 @@ def _block(shot: BoltShot, column: Box) -> _Block:
         if len(shot.to_hit_dice) > 1:
             captions.append(f"then {then}+")
         dice.append((y, tuple(zip(shot.to_hit_dice, captions)), "HIT" if shot.hit else "MISSED"))
-        y += _DIE + 4 + line_height(LABEL - 2) + 6
+        y += _DIE + 4 + line_height(LABEL - 1) + 6
     else:
         write(f"no roll: {shot.to_hit.needed}+ cannot be rolled", LABEL, INK_SOFT)
         y += 6
@@ -435,7 +436,7 @@ def _block(shot: BoltShot, column: Box) -> _Block:
         y += 4
         captions = ["again"] * (len(shot.pick) - 1) + ["D6"]
         dice.append((y, tuple(zip(shot.pick, captions)), f"{who(first.rank, first.file)}"))
-        y += _DIE + 4 + line_height(LABEL - 2) + 6
+        y += _DIE + 4 + line_height(LABEL - 1) + 6
     return _Block(tuple(texts), tuple(dice), y + 6)
 
 
@@ -448,7 +449,7 @@ def _style(hit: BoltHit | None) -> BaseStyle:
     return BaseStyle.CONDITIONAL if hit.conditional else BaseStyle.SOLID
 
 
-def _die(canvas: Canvas, box: Box, face: str, *, size: int = 14) -> None:
+def _die(canvas: Canvas, box: Box, face: str, *, size: int = 18) -> None:
     """A die showing `face`: a white square with rounded corners and a dark edge."""
     canvas.draw.rounded_rectangle(box, radius=4, fill=WHITE, outline=INK, width=2)
     canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), face, size=size, anchor="mm")
@@ -603,10 +604,11 @@ def _draw_panel(canvas: Canvas, shot: BoltShot, layout: _Layout) -> tuple:
         canvas.keep_clear((x - 14, y - 5, x + 14, y + 5))
     keep_notes_off_unit(canvas, f, vp)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
-    names_clear_of(canvas, unit_names(f, vp, bar, lines, boxes=tag_boxes, size=name_size(canvas.image.width)))
+    names_clear_of(canvas, unit_names(f, vp, bar, lines, boxes=tag_boxes, size=name_size(canvas.image.width),
+                                      aimed=shot.aimed_model))
 
     notes = _place_notes(canvas, shot, vp, path, marks.tags)
-    names = name_unit(canvas, f, vp, bar, lines, notes, boxes=tag_boxes)
+    names = name_unit(canvas, f, vp, bar, lines, notes, boxes=tag_boxes, aimed=shot.aimed_model)
     finish_panel(canvas, vp, notes)
     return path, tuple(tags), names, hit_bases
 
@@ -654,12 +656,12 @@ def _draw_block(canvas: Canvas, block: _Block, x: float) -> None:
                 left += text_width("then", size=LABEL - 1) + 8
             box = (left, top, left + _DIE, top + _DIE)
             _die(canvas, box, die.face)
-            cap = text_box(((box[0] + box[2]) / 2, box[3] + 3), caption, size=LABEL - 2, anchor="mt")
+            cap = text_box(((box[0] + box[2]) / 2, box[3] + 3), caption, size=LABEL - 1, anchor="mt")
             if cap[0] < x:  # keep the caption in the column
-                canvas.text((x, box[3] + 3), caption, size=LABEL - 2, fill=INK_SOFT, anchor="lt")
-                end = x + text_width(caption, size=LABEL - 2)
+                canvas.text((x, box[3] + 3), caption, size=LABEL - 1, fill=INK_SOFT, anchor="lt")
+                end = x + text_width(caption, size=LABEL - 1)
             else:
-                canvas.text(((box[0] + box[2]) / 2, box[3] + 3), caption, size=LABEL - 2, fill=INK_SOFT, anchor="mt")
+                canvas.text(((box[0] + box[2]) / 2, box[3] + 3), caption, size=LABEL - 1, fill=INK_SOFT, anchor="mt")
                 end = cap[2]
             left = max(box[2], end) + 8
         y = top + _DIE / 2
@@ -726,10 +728,9 @@ def _legend(shot: BoltShot, marks: _Marks, grid: int) -> tuple[LegendItem, ...]:
         strengths = [h.strength for h in shot.hits]
         span = f"S{strengths[0]}" if len(strengths) == 1 else f"S{strengths[0]}-S{strengths[-1]}"
 
-        def tag(c: Canvas, b: Box) -> None:
-            w = text_width("S6", size=11) + 6
+        def tag(c: Canvas, b: Box) -> None:  # the plate alone: its words say what it holds
             x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-            _tag(c, (x - w / 2, y - 7, x + w / 2, y + 7), "S6", 11)
+            c.draw.rectangle((x - 12, y - 7, x + 12, y + 7), fill=WHITE, outline=INK)
 
         if marks.tags:
             items.append(LegendItem(f"Strength at that model ({span})", tag))

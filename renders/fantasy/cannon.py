@@ -410,10 +410,10 @@ def _draw_panel(
     keep_notes_off_unit(canvas, f, vp)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
     drawn = _drawn_lines(lines, fire_line, marks)
-    names_clear_of(canvas, unit_names(f, vp, bar, drawn, size=name_size(canvas.image.width)))
+    names_clear_of(canvas, unit_names(f, vp, bar, drawn, size=name_size(canvas.image.width), aimed=shot.aimed_model))
 
     notes = _place_notes(canvas, shot, vp)
-    name_boxes = name_unit(canvas, f, vp, bar, drawn, notes)
+    name_boxes = name_unit(canvas, f, vp, bar, drawn, notes, aimed=shot.aimed_model)
     # Over a direct hit's solid base the markers go without their white rings, which would
     # cover it.
     direct = next((box for hit, box in hit_bases if hit.kind is HitKind.DIRECT), None)

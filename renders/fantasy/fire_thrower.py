@@ -30,7 +30,7 @@ from engine.fantasy.formation import Facing
 from engine.geometry import Point
 from renders.canvas import (
     BASE, BASE_EDGE, GRID, INK, INK_SOFT, MUTED, SCATTER, TABLE, TEMPLATE, WHITE, Box, Canvas, Label, LegendItem,
-    Viewport, XY, grow, length_text, mix, wrap,
+    Viewport, XY, grow, legible, length_text, mix, wrap,
 )
 from renders.fantasy.units import (
     chart_face, chart_title, wound_outcome,
@@ -318,7 +318,7 @@ def _draw_panel(canvas: Canvas, shot: FireThrowerShot, layout: PictureLayout) ->
     keep_notes_off_unit(canvas, f, vp)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
     canvas.keep_clear(grow(machine, 2))
-    names_clear_of(canvas, unit_names(f, vp, bar, lines, size=name_size(canvas.image.width)))
+    names_clear_of(canvas, unit_names(f, vp, bar, lines, size=name_size(canvas.image.width), aimed=shot.aimed_model))
     within = grow(vp.box, -4)
     notes: list[Label] = []
     if move is not None:
@@ -328,7 +328,7 @@ def _draw_panel(canvas: Canvas, shot: FireThrowerShot, layout: PictureLayout) ->
     elif not shot.fired:
         tip = vp.px(0.0, shot.start + shot.length)
         notes.append(canvas.place(tip, ["template placed", "not fired"], size=LABEL, within=within))
-    name_unit(canvas, f, vp, bar, lines, notes)
+    name_unit(canvas, f, vp, bar, lines, notes, aimed=shot.aimed_model)
     if template is not None:
         _tint_polygon(canvas, template, within=vp.box)
     finish_panel(canvas, vp, notes)
@@ -342,7 +342,7 @@ def _draw_strip(canvas: Canvas, shot: FireThrowerShot, layout: PictureLayout, *,
     panel, strip = layout.panel, layout.frame.strip
     canvas.scale_bar((strip[0] + 4, strip[1] + 12), panel, shot.unit, longest=160)
     canvas.text((strip[0] + 4, strip[1] + 44), f"The whole shot at true scale: the {shot.weapon.name.lower()}'s barrel at "
-                f"the bottom, the target {length_text(shot.distance, shot.unit)} from it.", size=15, fill=INK_SOFT, anchor="lt")
+                f"the bottom, the target {length_text(shot.distance, shot.unit)} from it.", size=legible(canvas.image.width), fill=INK_SOFT, anchor="lt")
     return None
 
 

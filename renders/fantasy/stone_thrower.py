@@ -474,12 +474,13 @@ def _draw_panel(canvas: Canvas, shot: StoneShot, layout: PictureLayout) -> tuple
     if template is not None:
         canvas.rather_not_cover(grow((*template[0], *template[0]), r), cost=UNIT_COVER)
     canvas.keep_clear(grow(bar, 2), crossing=BAR_CROSSING)
-    names_clear_of(canvas, unit_names(f, vp, bar, lines, rings=rings, size=name_size(canvas.image.width)))
+    names_clear_of(canvas, unit_names(f, vp, bar, lines, rings=rings, size=name_size(canvas.image.width),
+                                      aimed=shot.aimed_model))
 
     avoid = [fire, *([scatter] if scatter else [])]
     unit_box = grow(vp.rect(f.left, f.near, f.right, f.far), 8)
     notes = _place_notes(canvas, shot, vp, template, placed, unit_box, avoid)
-    names = name_unit(canvas, f, vp, bar, lines, notes, rings=rings)
+    names = name_unit(canvas, f, vp, bar, lines, notes, rings=rings, aimed=shot.aimed_model)
     if template is not None:
         canvas.tint_circle(template[0], r, TINTS, within=vp.box)
     finish_panel(canvas, vp, notes)

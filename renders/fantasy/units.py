@@ -60,7 +60,7 @@ PAD = 14
 TITLE_HEIGHT = 62
 STRIP_HEIGHT = 170
 INSET_WIDTH = 150
-LABEL = 17
+LABEL = 19
 """Text size of the notes on the target area; a model hit's line in the column is a size bigger."""
 NAME = 18
 """Text size of the names round the unit (ranks, files, "front"), at the default 900 pixels wide:
@@ -143,11 +143,11 @@ def misfire_banner(misfire: Misfire | None, machine: str, width: int) -> tuple[t
     m = misfire
     if m.awaits_roll:
         lines = [(f"MISFIRE: the {machine} does not fire", 22), (f"{m.chart.name}: your D6 to roll", 18)]
-        lines += [(line, 16) for line in wrap("Enter it at the end of your dice, or press Roll the misfire chart.",
-                                               size=16, width=width - 2 * PAD)]
+        lines += [(line, legible(width)) for line in wrap("Enter it at the end of your dice, or press Roll the misfire chart.",
+                                                          size=legible(width), width=width - 2 * PAD)]
         return tuple(lines)
     lines = [(f"MISFIRE: the {machine} does not fire", 22), (f"{m.chart.name}: D6 rolled {m.roll.face}, {m.row.title}", 18)]
-    lines += [(line, 16) for line in wrap(m.row.effect, size=16, width=width - 2 * PAD)]
+    lines += [(line, legible(width)) for line in wrap(m.row.effect, size=legible(width), width=width - 2 * PAD)]
     return tuple(lines)
 
 
@@ -433,7 +433,7 @@ def settle(
 
 def unit_names(
     formation: Formation, vp: Viewport, bar: Box, lines: Sequence[Line], leaders: Sequence[Line] = (),
-    boxes: Sequence[Box] = (), rings: Sequence[Ring] = (), *, size: int = NAME,
+    boxes: Sequence[Box] = (), rings: Sequence[Ring] = (), *, size: int = NAME, aimed: tuple[int, int] | None = None,
 ) -> tuple[list[Name], list[Name], list[Name]]:
     """The names round the bases: "front" at the end of the front bar; the rows (R1.. seen from
     the front or rear, F1.. from the flank) down the left side; the columns along the bottom.
@@ -442,7 +442,10 @@ def unit_names(
     ("front" moves further out along the bar, and stays, haloed, when it cannot); so does one
     that would cover any of `boxes`. A name a note's leader crosses (`leaders`) or a circle's
     edge crosses (`rings`: a template, whose hits the names must still tell apart) moves if it
-    can, and else stays, written over the leader or the edge."""
+    can, and else stays, written over the leader or the edge. The `aimed` model's rank and file
+    are always named (issue 30: the file the line of fire runs through is the one that matters
+    most): when its own spot is crossed, the name goes further along, past a neighbour's name,
+    which gives way."""
     f = formation
     flank = f.unit.facing is Facing.FLANK
     side = FRONT_SIDE[f.unit.facing]
@@ -489,8 +492,35 @@ def unit_names(
                 return clear
         return None
 
-    rows = apart([n for n in (settled(name, 1, row_reach) for name in rows) if n is not None])
-    cols = apart([n for n in (settled(name, 0, col_reach) for name in cols) if n is not None])
+    must: set[str] = set()
+    if aimed is not None:
+        must = {f"R{aimed[0]}", f"F{aimed[1]}"}
+        for row in range(f.rows):
+            if row_name(row) in must and all(n[1] != row_name(row) for n in rows):
+                rows.append(((x, vp.at(f.centre(row, 0))[1]), row_name(row), size, "rm"))
+        for col in range(f.cols):
+            if col_name(col) in must and all(n[1] != col_name(col) for n in cols):
+                cols.append(((vp.at(f.centre(0, col))[0], y), col_name(col), size, "mt"))
+
+    def named(names: list[Name], axis: int, reach: float) -> list[Name]:
+        others = apart([n for n in (settled(name, axis, reach) for name in names if name[1] not in must) if n is not None])
+        out = []
+        for name in (n for n in names if n[1] in must):  # the aimed rank's and file's names: always written
+            # where it is, or further along its rank or file, clear of the neighbours' names (and of the
+            # notes' leaders) if it can be; else to the far side (down or right), the neighbours giving way
+            taken = [grow(text_box(n[0], n[1], size=n[2], anchor=n[3]), 5) for n in (*others, front)]
+            tries = [([*lines, *leaders], (*boxes, *taken), False, 3.2), (lines, (*boxes, *taken), False, 3.2),
+                     (lines, boxes, True, 2.4), (lines, boxes, False, 3.2)]
+            wide = text_width(name[1], size=name[2]) * 2  # on small bases, at least past the name's width
+            kept = next((k for crossing, avoid, outward, far in tries for ring in softer
+                         if (k := settle(name, crossing, axis=axis, reach=max(reach * far, wide), outward=outward,
+                                         boxes=avoid, rings=ring)) is not None), None)
+            if kept is not None:
+                out.append(kept)
+        return apart(out + others)
+
+    rows = named(rows, 1, row_reach)
+    cols = named(cols, 0, col_reach)
     return [front], rows, cols
 
 
@@ -582,7 +612,7 @@ def keep_notes_off_unit(canvas: Canvas, formation: Formation, vp: Viewport) -> N
 
 def name_unit(
     canvas: Canvas, formation: Formation, vp: Viewport, bar: Box, lines: Sequence[Line], notes: Sequence[Label], *,
-    boxes: Sequence[Box] = (), rings: Sequence[Ring] = (),
+    boxes: Sequence[Box] = (), rings: Sequence[Ring] = (), aimed: tuple[int, int] | None = None,
 ) -> tuple[Box, ...]:
     """The notes' leaders, then the names round the unit (:func:`unit_names`) clear of the
     shot's `lines`, of `boxes` and the notes, and where they can, of the leaders and `rings`.
@@ -595,7 +625,7 @@ def name_unit(
     leaders = [(*note.leader, 1.0) for note in notes if note.leader is not None]
     front, rows, cols = unit_names(
         formation, vp, bar, lines, leaders, (*boxes, *(grow(note.box, 2) for note in notes)), rings,
-        size=name_size(canvas.image.width),
+        size=name_size(canvas.image.width), aimed=aimed,
     )
     return draw_names(canvas, front, rows + cols)
 
@@ -626,13 +656,14 @@ def draw_stretch(
     mid = (origin[0], (top[1] + origin[1]) / 2)
     canvas.break_symbol(mid, background=PAPER)
     note = "shortened: not to scale"
-    needed = max(text_width(distance, size=16), text_width(note, size=14), text_width(name, size=16)) + 30
+    big = small = legible(canvas.image.width)  # every text carries information: none under the rule (issue 30)
+    needed = max(text_width(distance, size=big), text_width(note, size=small), text_width(name, size=big)) + 30
     on_left = origin[0] - strip[0] >= needed + 40
     sign, near = (-1, "r") if on_left else (1, "l")
-    canvas.text((mid[0] + sign * 18, mid[1] - 2), distance, size=16, anchor=near + "b")
-    canvas.text((mid[0] + sign * 18, mid[1] + 2), note, size=14, fill=INK_SOFT, anchor=near + "t")
+    canvas.text((mid[0] + sign * 18, mid[1] - 2), distance, size=big, anchor=near + "b")
+    canvas.text((mid[0] + sign * 18, mid[1] + 2), note, size=small, fill=INK_SOFT, anchor=near + "t")
     body = machine(canvas, origin)
-    canvas.text((origin[0] + sign * 30, (body[1] + body[3]) / 2), name, size=16, anchor=near + "m")
+    canvas.text((origin[0] + sign * 30, (body[1] + body[3]) / 2), name, size=big, anchor=near + "m")
     room = origin[0] - strip[0] - 44 if on_left else origin[0] - strip[0] - 24
     canvas.scale_bar((strip[0] + 4, strip[1] + 12), panel, unit, longest=min(200, room))
     taken_right = origin[0] + (24 if on_left else needed)
@@ -650,7 +681,9 @@ def draw_inset_frame(canvas: Canvas, box: Box, panel: Viewport, formation: Forma
     points = [Point(f.left, f.far), Point(f.right, f.far), *points]
     reach = max(abs(p.x) for p in points) + 2
     vp = Viewport.fit((-reach, -2.0, reach, max(p.y for p in points) + 2), box)
-    canvas.text(((box[0] + box[2]) / 2, box[1] - 4), "whole shot to scale", size=14, fill=INK_SOFT, anchor="mb")
+    caption, size = "whole shot to scale", legible(canvas.image.width)
+    x = min((box[0] + box[2]) / 2, canvas.image.width - PAD - text_width(caption, size=size) / 2)  # never off the edge
+    canvas.text((x, box[1] - 4), caption, size=size, fill=INK_SOFT, anchor="mb")
     canvas.draw.rectangle(vp.box, fill=TABLE, outline=MUTED)
     canvas.dashed_rect(_shown(vp, panel), fill=MUTED, dash=3, gap=2)
     canvas.draw.rectangle(vp.rect(f.left, f.near, f.right, f.far), fill=BASE, outline=BASE_EDGE)

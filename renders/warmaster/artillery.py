@@ -190,14 +190,14 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
         muzzle = vp.px(0, 0)
         cannon = Stand(0, -1.0, 0.0)
         canvas.draw.polygon(_polygon(vp, cannon), fill=INK_SOFT, outline=INK)
-        canvas.text((muzzle[0], muzzle[1] + vp.span(2) + 4), machine, size=15, fill=INK, anchor="mt", halo=True)
+        canvas.text((muzzle[0], muzzle[1] + vp.span(2) + 4), machine, size=legible(WIDTH), fill=INK, anchor="mt", halo=True)
         start = muzzle
     else:
         # Where the line of fire enters the panel's foot.
         d = shot.strike.unit()
         t = (vp.y0 - origin.y) / d.y if d.y else 0
         start = vp.at(origin.along(d, t))
-        canvas.text((start[0] + 8, start[1] - 6), f"from the {machine}, {shot.distance:.1f} cm", size=15,
+        canvas.text((start[0] + 8, start[1] - 6), f"from the {machine}, {shot.distance:.1f} cm", size=legible(WIDTH),
                     fill=INK, anchor="lb", halo=True)
     canvas.dashed(start, strike, fill=INK_SOFT, width=2)
     if not grapeshot:
@@ -228,7 +228,7 @@ def draw(shot, title: str, section: str, machine: str, path_words: str, grapesho
             # leader starts there, clear of the stand's number
             words = ([f"{placed.unit.name}: the path runs along its edge,", "not through a stand: not hit"]
                      if placed.unit.name in grazed else [f"{placed.unit.name}: not on the path"])
-            label = canvas.place(corner, words, size=PLATE - 1, within=within, fill=INK_SOFT)
+            label = canvas.place(corner, words, size=PLATE, within=within, fill=INK_SOFT)
             canvas.leader(label)
             canvas.plate(label)
 
@@ -250,7 +250,7 @@ def _inset(canvas: Canvas, shot: CannonShot, box: Box) -> None:
     inner = (box[0] + 6, box[1] + 26, box[2] - 6, box[3] - 6)
     vp = Viewport.fit(window, inner)
     canvas.draw.rectangle(box, fill=WHITE, outline=MUTED)
-    canvas.text((box[0] + 8, box[1] + 5), "Whole shot, true scale", size=15, fill=INK_SOFT, anchor="lt")
+    canvas.text((box[0] + 8, box[1] + 5), "Whole shot, true scale", size=legible(WIDTH), fill=INK_SOFT, anchor="lt")
     canvas.draw.rectangle(vp.box, fill=TABLE)
     for n, placed in enumerate(shot.placed):
         for s in placed.stands:

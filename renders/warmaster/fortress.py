@@ -37,7 +37,7 @@ def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, 
         canvas.draw.rectangle(box, fill=TABLE)
         canvas.hatch(box, fill=BASE_EDGE, spacing=6)
         canvas.dashed_rect(box, fill=BANNER, width=2)
-        canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=min(round(15 * k), 24), fill=BANNER,
+        canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "BREACHED", size=max(legible(WIDTH), min(round(15 * k), 24)), fill=BANNER,
                     anchor="mm", halo=True, role=MARK, owner=body)
     else:
         canvas.draw.rectangle(box, fill=BASE, outline=BASE_EDGE, width=2)
@@ -73,7 +73,7 @@ def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, 
 def _sizes(k: float) -> tuple[int, int]:
     """Text sizes of a section's name (legible in Discord's 400-pixel preview at least) and of
     its two lines under it, at the slot's scale `k`."""
-    return max(legible(WIDTH), min(round(13 * k), 26)), max(15, min(round(11 * k), 20))
+    return max(legible(WIDTH), min(round(13 * k), 26)), max(legible(WIDTH), min(round(11 * k), 20))
 
 
 def layout(n: int) -> tuple[int, float, float]:

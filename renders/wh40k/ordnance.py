@@ -47,7 +47,7 @@ FOOT = 150
 PAD = 1.5
 """Inches of table shown round everything drawn."""
 TINTS = {c: mix(c, TEMPLATE, 0.4) for c in (TABLE, GRID, BASE, BASE_EDGE)}
-NOTE = 15
+NOTE = 16
 """Text size of the notes under the target area."""
 
 
@@ -121,7 +121,7 @@ def _draw(shot: OrdnanceShot, width: int) -> Canvas:
     title, subtitle = _title(shot)
     canvas.title_bar(title, subtitle, height=TITLE_HEIGHT)
     if banner:
-        canvas.banner((0, TITLE_HEIGHT, width, TITLE_HEIGHT + banner), [_miss_text(shot), "No harm is done."], [18, 15])
+        canvas.banner((0, TITLE_HEIGHT, width, TITLE_HEIGHT + banner), [_miss_text(shot), "No harm is done."], [18, 16])
     vp = Viewport.fit((x0, y0, x1, y1), (MARGIN, top, width - MARGIN, top + panel_h))
     canvas.target = vp.box
     _table(canvas, vp)
@@ -164,7 +164,7 @@ def _draw(shot: OrdnanceShot, width: int) -> Canvas:
         mid = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
         labels.append(canvas.place(mid, [f"scatter {length_text(shot.scatter_distance, shot.unit)}",
                                          f"{shot.scatter_direction}° ({clock_face(shot.scatter_direction)})"],
-                                   size=15, within=vp.box, fill=SCATTER))
+                                   size=NOTE, within=vp.box, fill=SCATTER))
     for label in labels:
         if label is not None:
             canvas.leader(label)
@@ -222,8 +222,8 @@ def _base(canvas: Canvas, vp: Viewport, m: ModelUnder, radius: float, arrow: lis
     size = legible(canvas.image.width)
     while size > 9 and text_width(number, size=size) > 2 * r - 2:
         size -= 1
-    if m.roll is not None and r >= 22:  # on a smaller base the notes give the D6 in words
-        die = max(9, min(size - 2, int(r * 0.55)))
+    die = legible(canvas.image.width)  # the D6 carries information: as big as any label (issue 30)
+    if m.roll is not None and 2 * r >= size + die + 12:  # on a smaller base the notes give the D6 in words
         canvas.text((x, y - die * 0.45), number, size=size, fill=INK, anchor="mm", halo=True, role=NAME, owner=body)
         side = die + 4
         face = (x - side / 2, y + die * 0.2, x + side / 2, y + die * 0.2 + side)

@@ -2,9 +2,11 @@
 
 A picture shown :data:`~renders.canvas.PREVIEW` pixels wide, as Discord shows it on a phone:
 
-* the title, which carries the count of models or stands hit, and every label (the name of a
-  rank, a file, a stand or a model, written by what it names or on it) are at least
-  :data:`~renders.canvas.PREVIEW_TYPE` pixels tall (their type size);
+* every text the picture writes (issue 30: it all carries information): the title, which carries
+  the count of models or stands hit, every label (the name of a rank, a file, a stand or a model,
+  written by what it names or on it), every mark, the key, the notes, the lists' sub-lines and the
+  scale bar's figures are at least :data:`~renders.canvas.PREVIEW_TYPE` pixels tall (their type
+  size);
 * the target area (the true-scale drawing of the target) is at least half the picture's width;
 * no label covers a model, a base, a stand or a hull (a mark written on its own body sits on it,
   its middle inside it, and covers no other), no label crosses a line of fire or the shot's path, and no two labels
@@ -34,9 +36,9 @@ def faults(canvas: Canvas, *, what: str = "picture") -> list[str]:
     titles = [w for w in canvas.written if w.role == TITLE]
     if not titles:
         out.append(f"{what}: no title written")
-    for w in canvas.written:
-        if w.role in (TITLE, LABEL, NAME) and w.size * shrink < PREVIEW_TYPE - 1e-9:
-            out.append(f"{what}: {w.role} {w.text!r} is {w.size * shrink:.1f} px at {PREVIEW} px wide")
+    for w in canvas.written:  # every text carries information: the key, sub-lines, marks, notes, scale, all
+        if w.size * shrink < PREVIEW_TYPE - 1e-9:
+            out.append(f"{what}: {w.role or 'text'} {w.text!r} is {w.size * shrink:.1f} px at {PREVIEW} px wide")
         if w.role == TITLE and w.text.endswith("…"):
             out.append(f"{what}: the title is cut short: {w.text!r}")
     if canvas.target is None:

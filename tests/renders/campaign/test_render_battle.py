@@ -1,6 +1,6 @@
 """The /battle status picture: a valid, repeatable PNG, and golden boards."""
 
-from renders.campaign.battle import BattleBoard, BoardRow, FortRow, render_battle
+from renders.campaign.battle import TITLE_H, BattleBoard, BoardRow, FortRow, render_battle
 from tests.renders.conftest import decode
 
 BOARD = BattleBoard(
@@ -17,7 +17,7 @@ def test_the_board_is_a_repeatable_png_one_row_per_machine():
     png = render_battle(BOARD)
     assert png == render_battle(BOARD)
     image = decode(png)
-    assert image.width == 760 and image.height == 62 + 34 + 52 * 4 + 36
+    assert image.width == 760 and image.height == TITLE_H + 34 + 52 * 4 + 36
 
 
 def test_golden_boards(golden):
@@ -37,7 +37,7 @@ SIEGE = BattleBoard(
 
 def test_the_siege_adds_a_row_per_section_below_the_machines():
     image = decode(render_battle(SIEGE))
-    assert image.height == 62 + 34 + 52 * 2 + 36 + 30 + 46 * 4 + 8
+    assert image.height == TITLE_H + 34 + 52 * 2 + 36 + 30 + 46 * 4 + 8
     assert decode(render_battle(BattleBoard(*[getattr(BOARD, f) for f in ("title", "subtitle", "turn", "rows")]))).size == \
         decode(render_battle(BOARD)).size  # no siege, no change
 
@@ -55,7 +55,7 @@ def test_a_silence_gone_by_stays_hatched_on_the_track():
         board = BattleBoard("Battle", "sub", 3, (BoardRow("Old Betsy", "cannon", "Alice", 3, 3, "ready", None,
                                                           silences=silences),))
         image = decode(render_battle(board)).convert("RGB")
-        top = 62 + 8 + 26  # the first row, as render_battle lays it out
+        top = TITLE_H + 8 + 26  # the first row, as render_battle lays it out
         cell = CELL_MAX
         box = (int(TRACK_X + 3), top + 9, int(TRACK_X + cell - 3), top + ROW_H - 9)  # turn 1's cell
         return {image.getpixel((x, y)) for x in range(box[0], box[2]) for y in range(box[1], box[3])}

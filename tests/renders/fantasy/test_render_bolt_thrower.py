@@ -29,6 +29,7 @@ from engine.fantasy.wounding import Profile
 from renders.fantasy import bolt_thrower as rb
 from renders import canvas
 from renders.fantasy.bolt_thrower import render_bolt_thrower
+from renders.fantasy.units import LABEL
 from renders.canvas import clip_segment
 
 DATA = fantasy()
@@ -214,7 +215,7 @@ def test_a_miss_ends_short_of_the_unit_and_strikes_nothing(
     assert clip_segment(*path.miss, canvas.grow(unit, 4)) is None, "the missed bolt keeps off the unit"
     assert path.miss[1][1] > unit[3], "it ends short of the unit's front"
     assert notes(drawing) == [("MISSED (rolled 2, needs 5+)", "the bolt lands harmlessly")]
-    assert texts(drawing) == [] and ("none: the bolt missed", 17) in drawing.layout.heading
+    assert texts(drawing) == [] and ("none: the bolt missed", LABEL) in drawing.layout.heading
     left, top, right, bottom = (round(v) for v in vp.box)
     panel = pixels_of(pictures["miss"])[top:bottom, left:right]
     assert not np.all(panel == canvas.DIRECT, axis=2).any()
