@@ -36,7 +36,7 @@ from engine.wh40k import penetration
 from engine.odds.enumeration import (
     BUDGET, SECONDS, EnumeratingDice, Leaf, TimeCut, TooMany, common_denominator, enumerate_outcomes, simulate,
 )
-from engine.odds.enumeration import THROWS as ENGINE_THROWS, seed_of
+from engine.odds.enumeration import ADDING_BUDGET, THROWS as ENGINE_THROWS, seed_of
 from renders.odds.picture import render_odds
 
 MAX_LINE = 400
@@ -167,7 +167,11 @@ def volley_odds(one: tuple[Leaf, ...], times: int, wounds: int, crew: int | None
     common = common_denominator(list(single.values()))
     weights = [(h, u, p.numerator * (common // p.denominator)) for (h, u), p in single.items()]
     total: dict[tuple[int, int], int] = {(0, 0): 1}
+    products = 0
     for _ in range(times):
+        products += len(total) * len(weights)  # the work decided by the count, the same on every machine
+        if products > ADDING_BUDGET:
+            raise TooMany(f"more than {ADDING_BUDGET:,} products to add the volley up")
         step: dict[tuple[int, int], int] = defaultdict(int)
         for n, ((h, u), p) in enumerate(total.items()):
             for h1, u1, q in weights:

@@ -42,6 +42,10 @@ BUDGET = 8_000
 """Leaves enumerated at most before the caller is told to estimate instead."""
 DICE_BUDGET = 60_000
 """Dice thrown at most for one price, enumerated or simulated (counted, so the same on every machine)."""
+ADDING_BUDGET = 2_000_000
+"""Products added at most when a volley's odds are built from one shot's (cogs/odds/commands.py,
+``volley_odds``): past it the volley is estimated from throws, decided by the count alone (100
+shots at BS 3 take 515,100; 100 at BS 10 with D6 multiple wounds 8,039,600, 4 s here)."""
 THROWS = 4_000
 """Seeded throws for an estimate: a chance near one half is then known to about ±0.8% (one
 standard error); fewer when the throws would pass :data:`DICE_BUDGET` dice."""
