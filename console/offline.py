@@ -27,6 +27,7 @@ from cogs.common.command_line import (  # noqa: F401  (the console's names for t
 )
 from cogs.common.dice_source import call_command
 from cogs.common.replies import APOLOGY, ERROR_KEY, FAILURE_KEY, REPLY_KEY, Reply
+from renders.glance import glance_of
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +161,19 @@ def save_picture(reply: Reply, folder: Path) -> str | None:
     return str(path)
 
 
+def save_glance(reply: Reply, folder: Path) -> str | None:
+    """The glance picture the channel's embed shows (a portrait picture's landscape top), beside
+    the full picture; None when the picture is its own glance."""
+    glance = glance_of(reply.image)
+    if glance is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{Path(reply.filename).stem}-glance-{hashlib.sha256(glance).hexdigest()[:10]}.png"
+    if not path.exists():
+        path.write_bytes(glance)
+    return str(path)
+
+
 def save_attachments(reply: Reply, folder: Path) -> list[str]:
     """The reply's further files (reports, exports), written under `folder` with the names Discord
     would show (a reply's text may name them, e.g. ``bot.py verify battle-1-2-rolls.json``), each in
@@ -190,14 +204,18 @@ async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.std
         return _fail(interaction.extras[FAILURE_KEY], OUR_FAULT, as_json, out)
     reply: Reply = interaction.extras[REPLY_KEY]
     path = save_picture(reply, bot.settings.data_dir / "console")
+    glance = save_glance(reply, bot.settings.data_dir / "console")
     files = save_attachments(reply, bot.settings.data_dir / "console")
     if as_json:
-        print(json.dumps({**reply.json(path), **({"files": files} if files else {})}, ensure_ascii=False), file=out)
+        print(json.dumps({**reply.json(path), **({"glance_image": glance} if glance else {}),
+                          **({"files": files} if files else {})}, ensure_ascii=False), file=out)
     else:
         print(embed_text(reply.glance()), file=out)
         if details and reply.has_details():
             print("\nDetails:\n" + embed_text(reply.details()), file=out)
-        if path:
+        if glance:
+            print(f"\nPicture (in the channel): {glance}\nFull diagram (tap the thumbnail): {path}", file=out)
+        elif path:
             print(f"\nPicture: {path}", file=out)
         for f in files:
             print(f"File: {f}", file=out)

@@ -956,8 +956,14 @@ class Canvas:
     def png(self) -> bytes:
         """The picture as PNG bytes: mapped onto the fixed palette (every named colour and the
         blends antialiased text needs), so the same picture always gives the same bytes and
-        encodes in a few milliseconds."""
-        indexed = self.image.quantize(palette=_palette_image(self._extra), dither=Image.Dither.NONE)
+        encodes in a few milliseconds. A portrait picture's bytes carry its glance picture, the
+        landscape top the channel's embed shows (renders/glance.py: a ``bytes`` all the same)."""
+        from renders.glance import picture  # it reads the canvas: imported here, not at the top
+
+        return picture(self, self._encode(self.image), self._encode)
+
+    def _encode(self, image: Image.Image) -> bytes:
+        indexed = image.quantize(palette=_palette_image(self._extra), dither=Image.Dither.NONE)
         out = io.BytesIO()
         indexed.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
         return out.getvalue()

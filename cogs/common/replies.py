@@ -37,6 +37,7 @@ from cogs.common import from_list, ledger, render_pool, work
 from cogs.common.dice_source import command_options, serving
 from engine.dice import DieRoll, Roller
 from engine.inputs import QUOTE_LIMIT, quote
+from renders.glance import glance_of
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +124,12 @@ class Reply:
                               colour=full.colour)
         if full.footer and full.footer.text:
             embed.set_footer(text=shorten(full.footer.text, 300))
-        if self.image is not None:
+        if self.image is not None and glance_of(self.image) is not None:
+            # a portrait picture: its landscape top (title, target area, names) in the embed, and the
+            # full diagram (list of hits, key, inset) as the thumbnail, which opens full size on a tap
+            embed.set_image(url=f"attachment://{glance_name(self.filename)}")
+            embed.set_thumbnail(url=f"attachment://{self.filename}")
+        elif self.image is not None:
             embed.set_image(url=f"attachment://{self.filename}")
         return embed
 
@@ -149,6 +155,12 @@ class Reply:
             "glance": {"title": glance.title, "lines": (glance.description or "").splitlines()},
             **self.fields,
         }
+
+
+def glance_name(filename: str) -> str:
+    """The glance picture's attachment name beside the full diagram's: ``cannon-glance.png``."""
+    stem, dot, ext = filename.rpartition(".")
+    return f"{stem}-glance.{ext}" if dot else f"{filename}-glance"
 
 
 GLANCE_LINES = 6
@@ -616,6 +628,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]
     if reply.image is not None:
         files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
+        if (glance := glance_of(reply.image)) is not None:  # the embed's landscape picture (Reply.glance)
+            files.insert(0, discord.File(io.BytesIO(glance), filename=glance_name(reply.filename)))
     glance = reply.glance()
     try:
         if not files:

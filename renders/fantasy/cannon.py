@@ -537,7 +537,7 @@ def _place_notes(canvas: Canvas, shot: CannonShot, vp: Viewport) -> list[Label]:
         unused = f"the {bounce} bounce would end here"
         notes.append(canvas.place(vp.at(shot.path_end), [unused], size=_LABEL, within=within, fill=INK_SOFT))
     elif shot.bounce_distance:
-        ends = f"bounce {bounce}: the ball ends here"
+        ends = f"bounce {bounce}: ball ends here"
         notes.append(canvas.place(vp.at(shot.rest), [ends], size=_LABEL, within=within))
     return notes
 

@@ -39,6 +39,7 @@ from engine.fantasy.formation import Facing, Formation, TargetUnit
 from engine.fantasy.misfire import Misfire
 from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
+from renders.glance import LANDSCAPE
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, RGB, TABLE, WHITE,
     LABEL as LABEL_ROLE, Box, Canvas, Label, LegendItem, Viewport, XY, clip_segment, grow, key_size, legible,
@@ -57,6 +58,8 @@ so the machine below it has room on both sides."""
 
 PAD = 14
 """Pixels round the picture's parts."""
+GLANCE_ROOM = 14
+"""Pixels under the target area that still belong to the glance picture (its edge, a name)."""
 TITLE_HEIGHT = 62
 STRIP_HEIGHT = 170
 INSET_WIDTH = 150
@@ -218,6 +221,9 @@ def frame(
     MAX_SCALE), the strip (`strip_height` pixels) under it, the column (from its top down) under
     that."""
     panel_right = width - PAD
+    # the title, a banner and the target area make the glance picture the embed shows: together at
+    # most LANDSCAPE of the width (renders/glance.py), so it reads in a 400 x 300 box too
+    max_panel_height = min(max_panel_height, int(LANDSCAPE * width) - math.ceil(top) - GLANCE_ROOM)
     scale = MAX_SCALE
     for _ in range(4):  # the room for names is in pixels, so the window depends on the scale
         window = target_window(formation, points, scale)
@@ -521,6 +527,9 @@ def unit_names(
 
     rows = named(rows, 1, row_reach)
     cols = named(cols, 0, col_reach)
+    aimed_boxes = [grow(text_box(n[0], n[1], size=n[2], anchor=n[3]), 5) for n in rows + cols if n[1] in must]
+    if any(overlaps(text_box(front[0], front[1], size=front[2], anchor=front[3]), b) for b in aimed_boxes):
+        front = settle(front, lines, axis=axis, reach=reach * 3, outward=True, boxes=(*boxes, *aimed_boxes)) or front
     return [front], rows, cols
 
 

@@ -10,6 +10,7 @@ import io
 from PIL import Image
 
 from tests.e2e.standin import APP_ID
+from cogs.common.replies import glance_name
 
 
 def callback_for(payload):
@@ -36,10 +37,14 @@ async def test_fire_cannon_answers_with_an_embed_and_a_png_that_decodes(live_bot
     data = call.json["data"]
     (embed,) = data["embeds"]
     assert embed["title"].startswith('Direct hit on the marker, bounced 8": 4 models hit')
-    assert embed["image"]["url"] == "attachment://cannon.png"
-    assert [a["filename"] for a in data["attachments"]] == ["cannon.png"]
+    # the landscape glance picture in the embed, the full diagram as its thumbnail (issue 30)
+    assert embed["image"]["url"] == "attachment://cannon-glance.png"
+    assert embed["thumbnail"]["url"] == "attachment://cannon.png"
+    assert [a["filename"] for a in data["attachments"]] == ["cannon-glance.png", "cannon.png"]
     png = Image.open(io.BytesIO(call.files["cannon.png"]))
     assert png.format == "PNG" and png.width == 900
+    glance = Image.open(io.BytesIO(call.files["cannon-glance.png"]))
+    assert glance.width == 900 and glance.height <= 675 < png.height
     assert not data.get("flags", 0) & 64
 
 
@@ -156,4 +161,5 @@ async def test_every_fire_command_answers_through_the_real_client(live_bot, stan
         await standin.dispatch("INTERACTION_CREATE", payload)
         call = await standin.wait_for(callback_for(payload))
         assert call.json["type"] == 4 and call.json["data"]["embeds"], command
-        assert list(call.files) == ([attachment] if attachment else []), command
+        # a picture comes as its landscape glance (in the embed) and the full diagram (its thumbnail)
+        assert list(call.files) == ([glance_name(attachment), attachment] if attachment else []), command

@@ -319,7 +319,7 @@ def test_the_note_where_the_ball_ends_is_by_the_end_not_the_landing(drawings: di
     assert math.dist(near, rest) < math.dist(near, landing)
 
 
-@pytest.mark.parametrize(("name", "share"), [("big_unit", 0.3), ("small_bases", 0.6), ("dense", 0.3)])
+@pytest.mark.parametrize(("name", "share"), [("big_unit", 0.25), ("small_bases", 0.6), ("dense", 0.3)])  # big_unit: its bases are smaller since the target area keeps to the glance picture (issue 30)
 def test_the_direct_hit_shows_round_the_landing_point(
     name: str, share: float, drawings: dict[str, rc._Drawing],
 ) -> None:
