@@ -141,6 +141,11 @@ def _nearest_reply(found: Found) -> Reply:
                  })
 
 
+HELP_FIRST = ("fire", "rules", "roll", "wm", "40k", "siege", "misfire", "odds", "battle")
+"""The commands /help's glance names first, in the order players reach for them (the README's
+"ten commands people use most"); the rest follow, and Details has every one."""
+
+
 @dataclass(frozen=True, slots=True)
 class HelpTopic:
     """One top-level command or group as /help shows it."""
@@ -169,8 +174,12 @@ def help_reply(topics: list[HelpTopic], texts: dict[str, str]) -> Reply:
     for key, title in (("dice", "Entering your own dice"), ("report", "Found a rules mistake?")):
         embed.add_field(name=title, value=_clip(texts[key], FIELD), inline=False)
         summary.append(f"{title} {texts[key]}")
+    by_name = {t.name: t for t in topics}
+    first = [by_name[n] for n in HELP_FIRST if n in by_name] + [t for t in topics if t.name not in HELP_FIRST]
+    glance = (texts["intro"], *(f"• /{t.name}: {t.description}" + (f" (e.g. `{t.example}`)" if t.example else "")
+                                for t in first))
     return Reply(embed=embed, image=None, filename="", command="help", system="all", dice=(), summary=tuple(summary),
-                 fields={"commands": [
+                 glance_lines=glance, fields={"commands": [
                      {"name": t.name, "description": t.description, "subcommands": list(t.subcommands), "example": t.example}
                      for t in topics
                  ]})

@@ -24,3 +24,11 @@ async def test_an_unknown_command_suggests_the_nearest_three_and_help(play, line
     assert code == 2 and "/help" in error and error.count("/") <= 5
     if first:
         assert f"Did you mean {first}" in error
+
+
+async def test_the_help_glance_leads_with_fire_and_counts_the_rest(play):
+    code, out = await play("/help")
+    lines = out["glance"]["lines"]
+    assert code == 0 and lines[1].startswith("• /fire:") and "/fire cannon" in lines[1]
+    assert lines[-1].startswith("and ") and lines[-1].endswith("more: see Details")
+    assert len(out["commands"]) >= 15  # Details (and --json) still have every command
