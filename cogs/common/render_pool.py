@@ -131,7 +131,11 @@ def draw(render: Callable[..., T], *args: Any) -> T:
         return render(*args)
     sent += 1
     try:
-        return pool.submit(render, *args).result()
+        future = pool.submit(render, *args)
+    except RuntimeError:  # the pool was shut down meanwhile (the bot is closing): draw it here
+        return render(*args)
+    try:
+        return future.result()
     except BrokenProcessPool:
         global _broken
         with _lock:
