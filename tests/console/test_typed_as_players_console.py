@@ -32,3 +32,18 @@ async def test_the_help_glance_leads_with_fire_and_counts_the_rest(play):
     assert code == 0 and lines[1].startswith("• /fire:") and "/fire cannon" in lines[1]
     assert lines[-1].startswith("and ") and lines[-1].endswith("more: see Details")
     assert len(out["commands"]) >= 15  # Details (and --json) still have every command
+
+
+async def test_the_verify_path_docs_console_gives_is_the_one_the_console_writes(play):
+    import re
+    from pathlib import Path
+
+    from console.verify import verify_file
+
+    await play("/roll 2d6")
+    code, out = await play("/log export")
+    path = next(f for f in out["files"] if f.endswith(".json"))
+    assert code == 0 and re.search(r"console/[0-9a-f]{10}/roll-log-epoch1\.json$", path)
+    doc = (Path(__file__).parents[2] / "docs" / "console.md").read_text(encoding="utf-8")
+    assert "./bombardier verify data/console/<hash>/roll-log-epoch1.json" in doc
+    assert verify_file(path, None) == 0
