@@ -241,6 +241,9 @@ def assault_reply(a) -> Reply:
             if wiped:
                 outcome += f" {', '.join(wiped).capitalize()} lose their last stand and are destroyed."
             outcome += siege_tower_words(a)
+    if a.attackers_struck is not None and 0 < a.defenders_lost < a.defenders.unit.stands:
+        outcome += (f" {dfn.capitalize()} lose {plural(a.defenders_lost, 'stand')}"
+                    + (" to every attacking unit's hits together." if a.others else "."))
     position = {"wall": "fortified", "siege-tower": "in the open", "ramparts": "in the open", "courtyard": "defended",
                 "tower": "defended" if a.won_before else "fortified"}[a.kind.value]
     lines = [f"Assault: {a.kind.value}, defenders {position}" + (f"; attackers +{a.attacker_bonus} attack a stand" if a.attacker_bonus else ""),
