@@ -131,11 +131,7 @@ def draw(render: Callable[..., T], *args: Any) -> T:
         return render(*args)
     sent += 1
     try:
-        future = pool.submit(render, *args)
-    except RuntimeError:  # the pool was shut down meanwhile (the bot is closing): draw it here
-        return render(*args)
-    try:
-        return future.result()
+        return pool.submit(render, *args).result()
     except BrokenProcessPool:
         global _broken
         with _lock:
@@ -149,6 +145,8 @@ def draw(render: Callable[..., T], *args: Any) -> T:
                     log.warning("a picture's worker process died; drawing it here and starting the workers afresh")
                     _pool = _new_pool(_workers)
         pool.shutdown(wait=False, cancel_futures=True)
+        return render(*args)
+    except RuntimeError:  # the pool was shut down meanwhile (the bot is closing): drawn here
         return render(*args)
 
 

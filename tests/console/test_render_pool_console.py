@@ -96,3 +96,21 @@ def test_the_number_of_workers_comes_from_the_environment(monkeypatch):
     assert render_pool.default_workers() == 0
     monkeypatch.delenv(render_pool.ENV)
     assert 1 <= render_pool.default_workers() <= 4
+
+
+def test_a_worker_killed_mid_run_costs_no_picture(pool):
+    """A worker that dies (killed, out of memory) breaks the pool: the picture is drawn in-process
+    and the workers are started afresh for the next."""
+    import os
+    import signal
+
+    from renders.odds.picture import OddsPicture, render_odds
+
+    picture = OddsPicture("Odds: /roll expression:2d6", "exact", "Total", (("7", 1 / 6, None), ("8", 5 / 36, None)))
+    here = render_odds(picture)
+    assert render_pool.draw(render_odds, picture) == here  # a worker is up
+    for pid in list(render_pool._pool._processes):  # type: ignore[union-attr]
+        os.kill(pid, signal.SIGKILL)
+    assert render_pool.draw(render_odds, picture) == here
+    assert render_pool.running()
+    assert render_pool.draw(render_odds, picture) == here
