@@ -221,3 +221,12 @@ async def test_a_war_machine_of_the_list_joins_the_campaign_roster(play):
     code, out = await play('/fire great-cannon distance:30 machine:"Great Cannon" troop:"Halberdiers #2" ranks:2 dice:"H 4 6"')
     assert code == 0 and out["from_list"]["filled"]["files"] == 5
     assert (await play("/battle end"))[1]["totals"]["shots"] == 1  # the roster machine's shot, in the battle's record
+
+
+async def test_odds_price_a_shot_at_a_unit_by_name_as_the_shot_typed(play):
+    await play(f"/army import file:{EMPIRE}")
+    code, named = await play("""/odds shot:'/shoot shots:6 bs:3 strength:4 target:"Halberdiers #2"'""")
+    code2, typed = await play("/odds shot:'/shoot shots:6 bs:3 strength:4 toughness:3 wounds:1 save:6 troop:infantry'")
+    assert (code, code2) == (0, 0), (named, typed)
+    assert named["summary"][-1] == "From Host of Talabheim: Halberdiers #2 · toughness 3, wounds 1, save 6, troop infantry"
+    assert named["summary"][2:-1] == typed["summary"][2:] and named["summary"][0] == typed["summary"][0]
