@@ -123,9 +123,22 @@ CREATE INDEX idx_siege_events_battle_id ON siege_events (battle_id)
 PG_CAMPAIGNS_4 = """CREATE INDEX shots_tally ON shots (battle_id, guild_id, state_after, machine, turn);
 CREATE INDEX siege_events_tally ON siege_events (battle_id, guild_id)"""
 
+def _machine_marks(db) -> None:
+    # A machine's state in a battle outlives its roster row until the battle ends (issue 25): what
+    # /machine remove or /settings forget-me took away mid-battle, by name; no user id.
+    db["machine_marks"].create(
+        {"guild_id": int, "key": str, "battle_id": int, "state": str, "crew_lost": int, "silent_battle_id": int,
+         "silent_until_turn": int, "reason": str, "at": float}, pk=("guild_id", "key", "battle_id"))
+
+
+PG_CAMPAIGNS_5 = """CREATE TABLE machine_marks (guild_id BIGINT NOT NULL, key TEXT COLLATE "C" NOT NULL, battle_id BIGINT NOT NULL,
+    state TEXT COLLATE "C", crew_lost INTEGER, silent_battle_id BIGINT, silent_until_turn INTEGER, reason TEXT, at DOUBLE PRECISION,
+    PRIMARY KEY (guild_id, key, battle_id))"""
+
 MIGRATIONS = (Migration("campaigns-1", _create, PG_CAMPAIGNS_1), Migration("campaigns-2", _turn_asks, PG_CAMPAIGNS_2),
               Migration("campaigns-3-siege-events", _siege_events, PG_CAMPAIGNS_3),
-              Migration("campaigns-4-tally-index", _shot_tally_index, PG_CAMPAIGNS_4))
+              Migration("campaigns-4-tally-index", _shot_tally_index, PG_CAMPAIGNS_4),
+              Migration("campaigns-5-machine-marks", _machine_marks, PG_CAMPAIGNS_5))
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -689,6 +702,11 @@ def machines(store: Store, guild_id: int, *, owner_id: int | None = None, kinds:
     return [_machine(r) for r in store.read(sql + " ORDER BY m.key", params)]
 
 
+def machines_of(store: Store, owner_id: int) -> list[Machine]:
+    """A user's machines on every server (forgetting them)."""
+    return [_machine(r) for r in store.read(MACHINE_SELECT + "WHERE m.owner_id = ? ORDER BY m.id", (owner_id,))]
+
+
 def get_machine(store: Store, guild_id: int, name: str) -> Machine:
     shown, key = name_key(name, "machine")
     rows = store.read(MACHINE_SELECT + "WHERE m.guild_id = ? AND m.key = ?", (guild_id, key))
@@ -706,16 +724,59 @@ def add_machine(store: Store, guild_id: int, *, name: str, kind: str, game: str,
         store.lock("names", guild_id)
         if db.execute("SELECT 1 FROM machines WHERE guild_id = ? AND key = ?", (guild_id, key)).fetchone():
             raise CampaignError(f"This server already has a war machine called '{shown}'; pick another name.")
+        state, lost, silent_battle, until, reason = "ok", 0, None, None, None
+        mark = _battle_mark(db, guild_id, key)
+        if mark is not None:  # taken off mid-battle: it comes back as the battle left it
+            state, lost, silent_battle, until, reason = (mark["state"], mark["crew_lost"] or 0, mark["silent_battle_id"],
+                                                         mark["silent_until_turn"], mark["reason"])
+        left = 0 if state == "destroyed" else max(0, crew - lost)
+        if left == 0 and state != "destroyed":  # its crew all fell in the battle
+            state, silent_battle, until = "destroyed", None, None
         db["machines"].insert({
-            "guild_id": guild_id, "name": shown, "key": key, "kind": kind, "game": game, "crew": crew,
-            "crew_max": crew, "bs": bs, "owner_id": owner_id, "state": "ok", "added_by": by, "created_at": time.time(),
+            "guild_id": guild_id, "name": shown, "key": key, "kind": kind, "game": game, "crew": left,
+            "crew_max": crew, "bs": bs, "owner_id": owner_id, "state": state, "silent_battle_id": silent_battle,
+            "silent_until_turn": until, "reason": reason, "added_by": by, "created_at": time.time(),
         })
     return get_machine(store, guild_id, shown)
 
 
+def _battle_mark(db, guild_id: int, key: str) -> dict | None:
+    """The state a machine of this name was taken off the roster in, during a battle still in
+    progress (the latest such); marks of battles over are dropped."""
+    db.execute("DELETE FROM machine_marks WHERE guild_id = ? AND battle_id IN "
+               "(SELECT id FROM battles WHERE guild_id = ? AND ended_at IS NOT NULL)", (guild_id, guild_id))
+    rows = list(db.query("SELECT m.* FROM machine_marks m JOIN battles b ON b.id = m.battle_id AND b.guild_id = m.guild_id "
+                         "WHERE m.guild_id = ? AND m.key = ? AND b.ended_at IS NULL ORDER BY m.at DESC", (guild_id, key)))
+    return rows[0] if rows else None
+
+
+def mark_in_battles(store: Store, db, machine: Machine) -> int:
+    """Keep what the battles in progress on the machine's server did to it (destroyed, silenced,
+    crew lost) under its name, before it leaves the roster (/machine remove, /settings forget-me):
+    added again under that name before those battles end, it comes back in that state. Nothing is
+    kept for a machine as good as new. How many battles marked it."""
+    if machine.state == "ok" and machine.crew >= machine.crew_max:
+        return 0
+    _, key = name_key(machine.name, "machine")
+    battles = [r[0] for r in db.execute("SELECT id FROM battles WHERE guild_id = ? AND ended_at IS NULL",
+                                        (machine.guild_id,)).fetchall()]
+    for battle_id in battles:
+        db.execute("DELETE FROM machine_marks WHERE guild_id = ? AND key = ? AND battle_id = ?",
+                   (machine.guild_id, key, battle_id))
+        db.execute("INSERT INTO machine_marks (guild_id, key, battle_id, state, crew_lost, silent_battle_id, "
+                   "silent_until_turn, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (machine.guild_id, key, battle_id, machine.state, machine.crew_max - machine.crew,
+                    machine.silent_battle_id, machine.silent_until_turn, machine.reason, time.time()))
+    return len(battles)
+
+
 def remove_machine(store: Store, guild_id: int, name: str) -> Machine:
+    """Take a machine off the roster; what a battle in progress did to it stays with its name until
+    that battle ends (:func:`mark_in_battles`), so it cannot come back renewed mid-battle."""
     with store.transaction() as db:
+        store.lock("names", guild_id)
         machine = get_machine(store, guild_id, name)
+        mark_in_battles(store, db, machine)
         db.execute("DELETE FROM machines WHERE id = ? AND guild_id = ?", (machine.id, guild_id))
     return machine
 

@@ -257,7 +257,7 @@ class PostgresStore:
             yield current
             return
         try:
-            with self._pool.connection(timeout=self.WAIT_S) as conn:
+            with self._connection() as conn:
                 db = PostgresDatabase(conn, self)
                 self._local.db = db
                 try:
@@ -283,7 +283,7 @@ class PostgresStore:
             return current.raw_dicts(translate(sql), params)
         for attempt in (1, 2):  # a read changes nothing: one lost connection is retried on another
             try:
-                with self._pool.connection(timeout=self.WAIT_S) as conn:
+                with self._connection() as conn:
                     return PostgresDatabase(conn, self).raw_dicts(translate(sql), params)
             except psycopg.OperationalError as e:
                 if attempt == 2:
@@ -291,6 +291,25 @@ class PostgresStore:
             except _pool_timeout() as e:
                 raise StoreError(UNREACHABLE) from e
         raise AssertionError("unreachable")
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A pooled connection (as ``pool.connection()``), waited for :attr:`WAIT_S`; longer (up to
+        :attr:`CONNECT_TIMEOUT_S`) only while the pool's connections are in use by other commands,
+        a burst rather than a server that is away."""
+        pool_timeout = _pool_timeout()
+        try:
+            conn = self._pool.getconn(timeout=self.WAIT_S)
+        except pool_timeout:
+            stats = self._pool.get_stats()
+            if stats.get("pool_size", 0) - stats.get("pool_available", 0) <= 0:
+                raise  # no connection in use anywhere: the server cannot be reached
+            conn = self._pool.getconn(timeout=self.CONNECT_TIMEOUT_S - self.WAIT_S)
+        try:
+            with conn:
+                yield conn
+        finally:
+            self._pool.putconn(conn)
 
     def lock(self, *key: object) -> None:
         """Hold a lock on the name ``key`` until this transaction ends: another process's

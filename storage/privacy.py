@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from storage import campaigns
 from storage.database import Store
 
 USER_COLUMNS = {
@@ -96,6 +97,8 @@ def forget_user(store: Store, user_id: int) -> Forgotten:
         shots = _delete(db, "DELETE FROM shots WHERE user_id = ? OR machine_id IN "
                             "(SELECT id FROM machines WHERE owner_id = ?)", (user_id, user_id))
         shots += _delete(db, "DELETE FROM siege_events WHERE user_id = ?", (user_id,))  # their siege rolls in battles
+        for machine in campaigns.machines_of(store, user_id):  # a battle's doings stay with the name (issue 25)
+            campaigns.mark_in_battles(store, db, machine)
         machines = _delete(db, "DELETE FROM machines WHERE owner_id = ?", (user_id,))
         buttons = _delete(db, "DELETE FROM reply_actions WHERE user_id = ?", (user_id,))
         # Others' replies can name the user too (a battle's players, a campaign's new member, a
@@ -154,6 +157,7 @@ def purge_guild(store: Store, guild_id: int, channel_ids: Iterable[int] = ()) ->
         shots = _delete(db, "DELETE FROM shots WHERE guild_id = ?", (guild_id,))
         shots += _delete(db, "DELETE FROM siege_events WHERE guild_id = ?", (guild_id,))
         _delete(db, "DELETE FROM battle_players WHERE guild_id = ?", (guild_id,))
+        _delete(db, "DELETE FROM machine_marks WHERE guild_id = ?", (guild_id,))
         battle_rows = _delete(db, "DELETE FROM battles WHERE guild_id = ?", (guild_id,))
         _delete(db, "DELETE FROM campaign_members WHERE guild_id = ?", (guild_id,))
         campaign_rows = _delete(db, "DELETE FROM campaigns WHERE guild_id = ?", (guild_id,))

@@ -183,3 +183,30 @@ async def test_a_logged_roll_whose_reply_cannot_be_sent_is_marked_not_delivered(
     assert len(campaigns.battle_shots(bot.store, GUILD, b.id)) == 1  # state and log committed together
     await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
     assert roll_log.export_log(bot.store, roll_log.battle_chain(b.id))["undelivered"] == [1]
+
+
+async def test_a_machine_taken_off_mid_battle_comes_back_as_the_battle_left_it(bot):
+    """Issue 25, item 5: /machine remove then /machine add of the same name (or forget-me and adding it
+    again) does not renew a destroyed or silenced machine while the battle lasts; after it, it does."""
+    await campaign_table(bot)
+    await ok(bot, '/fire great-cannon distance:30 machine:Thunder dice:"@0 M 1"', user=BOB)
+    assert campaigns.get_machine(bot.store, GUILD, "Thunder").state == "destroyed"
+    silenced = await ok(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"@90 M 3"')
+    until = silenced.fields["machine"]["silent_until_turn"]
+    await ok(bot, "/machine remove name:Thunder", user=BOB)
+    await ok(bot, "/machine add name:Thunder kind:great-cannon crew:4", user=BOB)
+    assert "is destroyed" in await refused(bot, '/fire great-cannon distance:30 machine:Thunder dice:"H 4 6"', user=BOB)
+    await ok(bot, '/machine remove name:"Old Betsy"')
+    await ok(bot, '/machine add name:"old  betsy" kind:cannon')  # the same name, however typed
+    assert f"cannot fire until turn {until}" in await refused(bot, '/fire cannon distance:30 machine:"Old Betsy" dice:"H 4 6"')
+    # forgetting the owner and adding it again: the same
+    assert REPLY_KEY in (await run(bot, "/settings forget-me", user=BOB)).extras  # (answered privately)
+    await ok(bot, '/campaign add name:"Border Wars" player:' + str(BOB), roles=(GM_ROLE,))
+    await ok(bot, f"/battle add player:{BOB}", roles=(GM_ROLE,))
+    await ok(bot, "/machine add name:Thunder kind:great-cannon", user=BOB)
+    assert campaigns.get_machine(bot.store, GUILD, "Thunder").state == "destroyed"
+    # the battle over, a machine added under the name is a new one
+    await ok(bot, "/battle end", roles=(GM_ROLE,))
+    await ok(bot, "/machine remove name:Thunder", user=BOB)
+    assert campaigns.get_machine(bot.store, GUILD, (await ok(bot, "/machine add name:Thunder kind:great-cannon",
+                                                             user=BOB)).fields["machine"]["name"]).state == "ok"
