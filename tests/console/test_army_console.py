@@ -229,4 +229,5 @@ async def test_odds_price_a_shot_at_a_unit_by_name_as_the_shot_typed(play):
     code2, typed = await play("/odds shot:'/shoot shots:6 bs:3 strength:4 toughness:3 wounds:1 save:6 troop:infantry'")
     assert (code, code2) == (0, 0), (named, typed)
     assert named["summary"][-1] == "From Host of Talabheim: Halberdiers #2 · toughness 3, wounds 1, save 6, troop infantry"
-    assert named["summary"][2:-1] == typed["summary"][2:] and named["summary"][0] == typed["summary"][0]
+    assert named["summary"][1:-1] == typed["summary"][1:]
+    assert named["summary"][0].split(": Miss")[1] == typed["summary"][0].split(": Miss")[1]  # the line differs, not the odds
