@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Makes .venv with the pinned packages of requirements.lock. Idempotent: it reinstalls only when
-# the lock file changes. Used by ./bombardier and `make test`; safe to run by hand.
+# Makes .venv with the pinned packages of requirements.lock: the bot's own, all a host needs
+# (./bombardier). With --dev (make test) it adds requirements-dev.lock: the test and benchmark
+# packages. Idempotent: it reinstalls only when a lock file changes, and a .venv that already holds
+# every pinned version is kept as it is. Safe to run by hand.
 #
 # Python: the first of python3.13, python3.12, python3.11 (then python3) that runs and is 3.11 or
 # newer, or the one named by PYTHON= (e.g. PYTHON=/usr/bin/python3.12 ./bombardier). If the pinned
@@ -8,7 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.venv
+dev=0
+if [ "${1:-}" = "--dev" ]; then dev=1; fi
 stamp="$venv/.lock-$(sha256sum requirements.lock | cut -c1-16)"
+dev_stamp="$venv/.dev-lock-$(sha256sum requirements-dev.lock | cut -c1-16)"
 sources=(bot.py cogs console engine renders config storage)
 
 compile_project() {
@@ -20,12 +25,34 @@ compile_project() {
   fi
 }
 
-if [ -f "$stamp" ]; then
+say() { printf '%s\n' "$*" >&2; }
+
+holds() {  # whether .venv's Python has exactly the versions lock file $1 pins
+  [ -x "$venv/bin/python" ] && "$venv/bin/python" - "$1" <<'PY' 2>/dev/null
+import re, sys
+from importlib import metadata
+for line in open(sys.argv[1]):
+    if "==" in line and not line.startswith("#"):
+        name, version = line.strip().split("==")
+        if metadata.version(name) != version:
+            sys.exit(1)
+PY
+}
+
+dev_packages() {  # the test and benchmark packages on top of the bot's
+  [ "$dev" = 1 ] || return 0
+  if [ -f "$dev_stamp" ] || holds requirements-dev.lock; then touch "$dev_stamp"; return 0; fi
+  say "bombardier: adding the test and benchmark packages of requirements-dev.lock to $venv."
+  "$venv/bin/python" -m pip install --disable-pip-version-check --progress-bar off -q -r requirements-dev.lock >&2
+  "$venv/bin/python" -c 'import pytest, hypothesis, shapely' && touch "$dev_stamp"
+}
+
+if [ -f "$stamp" ] || holds requirements.lock; then
+  touch "$stamp"
+  dev_packages
   compile_project
   exit 0
 fi
-
-say() { printf '%s\n' "$*" >&2; }
 version_of() { "$1" -c 'import sys; v = sys.version_info; print(f"{v[0]}.{v[1]}.{v[2]}") if v[:2] >= (3, 11) else sys.exit(1)' 2>/dev/null; }
 
 if [ -n "${PYTHON:-}" ]; then
@@ -62,7 +89,7 @@ progress() {  # pip's own lines, one per package, turned into a short count on s
 }
 
 imports_work() {
-  "$venv/bin/python" -c 'import discord, numpy, PIL, sqlite_utils, rapidfuzz, pytest, hypothesis' 2>/dev/null
+  "$venv/bin/python" -c 'import discord, numpy, PIL, sqlite_utils, rapidfuzz' 2>/dev/null
 }
 
 for py in "${found[@]}"; do
@@ -78,9 +105,10 @@ for py in "${found[@]}"; do
   log=$(mktemp)
   if "$venv/bin/python" -m pip install --disable-pip-version-check --progress-bar off -r requirements.lock 2>"$log" | progress &&
      imports_work; then
+    touch "$stamp"
+    dev_packages
     compile_project
     rm -f "$log"
-    touch "$stamp"
     say "bombardier: ready in $((SECONDS - start)) s (Python $version)."
     exit 0
   fi

