@@ -118,7 +118,7 @@ def profile_note(result: Any) -> str | None:
             f"wounds and the models slain{more}.")
 
 
-CLASSES = ("misfire", "out of breath", "miss", "no hit", "hit", "hit, none slain", "one or more slain",
+CLASSES = ("misfire", "out of breath", "miss", "no hit", "no effect (Immune)", "hit", "hit, none slain", "one or more slain",
            "hit, no stand lost", "stands lost", "hit, no crew lost", "crew lost", "machine destroyed",
            "no effect", "glancing", "penetrating", "hit, no damage", "damaged", "vehicle destroyed",
            "it holds", "it falls", "the battering fails")
@@ -158,6 +158,14 @@ def outcome_class(result: Any) -> str:
         return "misfire"
     if getattr(result, "breathed", True) is False:
         return "out of breath"
+    breath = getattr(result, "out_of_breath", None)  # a breath in combat that needed its 4+
+    if getattr(breath, "value", 6) < 4:
+        return "out of breath"
+    applied = getattr(result, "applied", None)
+    immune = getattr(result, "no_effect", False) is True or getattr(applied, "no_effect", False) is True or (
+        getattr(result, "rolled_hits", 0) and getattr(result, "hits", None) == 0)  # hits a breath's Immunity undid
+    if immune:
+        return "no effect (Immune)"
     counts = numbers(result)
     if "hits" not in counts:
         return outcome(result).label
