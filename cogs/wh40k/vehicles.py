@@ -117,7 +117,8 @@ def parse_state(text: Optional[str]) -> dict:
         if w in ("save", "nearby-save"):
             value = words[i + 1] if i + 1 < len(words) else ""
             if not (value.rstrip("+").isdigit() and value.isascii()):
-                raise RulesError(f"State: '{w} {quote(value, 10)}' needs a save such as {w} 4 (for 4+).")
+                given = f"{w} {quote(value, 10)}".strip()
+                raise RulesError(f"State: '{given}' needs a save such as {w} 4 (for 4+).")
             out["passenger_save" if w == "save" else "nearby_save"] = int(value.rstrip("+"))
             i += 2
             continue
