@@ -48,12 +48,14 @@ async def _own_lists(interaction: discord.Interaction, current: str) -> list[Cho
 async def _units_in_play(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     if interaction.guild_id is None:
         return []
-    try:
-        lists = await asyncio.wait_for(asyncio.to_thread(
-            lists_in_play, interaction.client.store, interaction.guild_id, interaction.channel_id, interaction.user.id), 2.0)
-    except Exception:
+    def choices():
+        lists = lists_in_play(interaction.client.store, interaction.guild_id, interaction.channel_id, interaction.user.id)
+        return unit_choices(lists, current)
+
+    try:  # off the event loop
+        return await asyncio.wait_for(asyncio.to_thread(choices), 2.0)
+    except Exception:  # an autocomplete never fails for the store
         return []
-    return unit_choices(lists, current)
 
 
 async def fetch_roster(interaction: discord.Interaction, attachment) -> bytes:
@@ -100,8 +102,8 @@ class ArmyCog(commands.Cog):
     @app_commands.autocomplete(unit=_units_in_play)
     async def show(self, interaction: discord.Interaction, unit: str) -> None:
         guild_id = _in_server(interaction)
-        lists = await in_store(lists_in_play, self.bot.store, guild_id, interaction.channel_id, interaction.user.id)
-        army, found, _ = find_unit(lists, unit)
+        army, found, _ = await in_store(lambda: find_unit(
+            lists_in_play(self.bot.store, guild_id, interaction.channel_id, interaction.user.id), unit))
         await send_reply(interaction, show_reply(army, found))
 
     @army.command(name="remove", description="Remove one of your army lists from this server")

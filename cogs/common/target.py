@@ -342,9 +342,8 @@ async def _unit_named(interaction: Any, text: Any, *, quiet: bool = False) -> st
     """For an ``into`` option: `text` when it names a unit in play, else None (it is the option's own value)."""
     if not isinstance(text, str) or getattr(interaction, "guild_id", None) is None:
         return None
-    lists = await _in_store(interaction, _in_play, interaction)
     try:
-        find_unit(lists, text)
+        await _in_store(interaction, lambda: find_unit(_in_play(interaction), text))  # the lists are read off the loop
     except TargetError as e:
         if quiet:
             return None
@@ -356,11 +355,14 @@ async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter
                 kwargs: dict[str, Any], named: str, needs: tuple[str, ...], into: str | None = None) -> dict[str, Any]:
     if getattr(interaction, "guild_id", None) is None:
         raise TargetError("target: army lists live in a server: use target: in a server channel, or type the profile.")
-    lists = await _in_store(interaction, _in_play, interaction)
-    army, unit, face = find_unit(lists, named)
     typed = _typed(interaction, params, kwargs) - {into}
-    values = target_values(unit, game)
-    filled, overridden = fill(params, kinds, kwargs, typed, unit, values, face, needs, into or "target")
+
+    def work():  # the lists in play read, the unit found and read: off the event loop
+        army, unit, face = find_unit(_in_play(interaction), named)
+        filled, overridden = fill(params, kinds, kwargs, typed, unit, target_values(unit, game), face, needs, into or "target")
+        return army, unit, face, filled, overridden
+
+    army, unit, face, filled, overridden = await _in_store(interaction, work)
     interaction.extras[TARGET_KEY] = {
         "unit": unit.label + (f" ({face})" if face else ""), "list": army.name, "owner": army.user_id,
         "filled": dict(filled), "typed": overridden,
@@ -376,10 +378,10 @@ def _autocomplete(faces: bool, fallback=None):
         found: list[Choice[str]] = []
         if interaction.guild_id is not None:
             try:  # off the event loop, and never waiting past Discord's patience for choices
-                lists = await asyncio.wait_for(asyncio.to_thread(_in_play, interaction), AUTOCOMPLETE_WAIT)
+                found = await asyncio.wait_for(asyncio.to_thread(
+                    lambda: unit_choices(_in_play(interaction), current, faces=faces)), AUTOCOMPLETE_WAIT)
             except Exception:  # an autocomplete never fails for the store: it offers what it can
-                lists = []
-            found = unit_choices(lists, current, faces=faces)
+                found = []
         if fallback is not None:
             more = await fallback(interaction, current)
             found += [c for c in more if c.value not in {f.value for f in found}]
