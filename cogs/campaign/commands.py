@@ -69,14 +69,17 @@ async def army_machines(interaction: discord.Interaction, current: str) -> list[
     """``/machine add from:``: the war machines of the caller's army lists."""
     if interaction.guild_id is None:
         return []
+    typed = current.strip().casefold()
+
+    def choices():  # the lists read and looked through off the event loop
+        lists = armies.armies(interaction.client.store, interaction.guild_id, (interaction.user.id,))
+        return [Choice(name=f"{u.label} ({a.name})"[:100], value=u.label[:100]) for a in lists for u in a.roster.units
+                if is_war_machine(u) and typed in u.label.casefold()][:25]
+
     try:
-        lists = await asyncio.wait_for(asyncio.to_thread(
-            armies.armies, interaction.client.store, interaction.guild_id, (interaction.user.id,)), 2.0)
+        return await asyncio.wait_for(asyncio.to_thread(choices), 2.0)
     except Exception:  # an autocomplete never fails for the store
         return []
-    typed = current.strip().casefold()
-    return [Choice(name=f"{u.label} ({a.name})"[:100], value=u.label[:100]) for a in lists for u in a.roster.units
-            if is_war_machine(u) and typed in u.label.casefold()][:25]
 
 
 async def campaign_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
