@@ -37,12 +37,14 @@ class Picture:
     """Pages (from the project root) that show the picture and quote its command."""
     preview: int | None = None
     """Shrink the picture to this many pixels wide, as Discord shows it on a phone (docs/pictures.md)."""
+    glance: bool = False
+    """The glance picture the channel's embed shows (renders/glance.py) rather than the full diagram."""
 
 
 PICTURES = (
     Picture("cannon", '/fire cannon distance:30 ranks:4 files:5 dice:"@330 4 8"',
             pages=("README.md", "docs/fantasy.md")),
-    Picture("cannon-400", '/fire cannon distance:30 ranks:4 files:5 dice:"@330 4 8"', preview=400,
+    Picture("cannon-400", '/fire cannon distance:30 ranks:4 files:5 dice:"@330 4 8"', preview=400, glance=True,
             pages=("README.md", "docs/pictures.md")),
     Picture("stone-thrower", '/fire stone-thrower distance:36 ranks:5 files:10 dice:"H 4"',
             pages=("docs/fantasy.md",)),
@@ -100,7 +102,12 @@ async def _make(pictures: tuple[Picture, ...], data_dir: Path) -> dict[str, byte
                     raise PictureError(f"{picture.name}: {line}: enter every die (the bot rolled {len(rolled)})")
             if reply.image is None:
                 raise PictureError(f"{picture.name}: {picture.command} drew no picture")
-            made[picture.name] = reply.image if picture.preview is None else shrink(reply.image, picture.preview)
+            from renders.glance import glance_of
+
+            image = glance_of(reply.image) if picture.glance else reply.image
+            if image is None:
+                raise PictureError(f"{picture.name}: {picture.command} drew no glance picture")
+            made[picture.name] = bytes(image) if picture.preview is None else shrink(image, picture.preview)
     finally:
         await bot.close()
     return made
