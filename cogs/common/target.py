@@ -270,8 +270,8 @@ def target_option(game: str, *, needs: tuple[str, ...] = (), into: str | None = 
             interaction = args[skip - 1]
             named = kwargs.pop("target", None) if not into else None
             unmatched = None
-            if into and isinstance(kwargs.get(into), str):
-                value = kwargs[into]
+            if into and isinstance(kwargs.get(into), str) and kwargs[into] != params[into].default:
+                value = kwargs[into]  # typed: a number, the option's own value, or a unit
                 if bounds and re.fullmatch(r"\s*[+-]?\d+\s*", value):
                     kwargs[into] = _number(into, value, bounds)
                 else:
