@@ -170,7 +170,7 @@ def outcome_class(result: Any) -> str:
     if "hits" not in counts:
         return outcome(result).label
     if counts["hits"] == 0:
-        return "miss"
+        return "no hit"  # the outcome's own name for it too: one name for a miss
     if "crew_lost" in counts:
         if getattr(result, "machine_destroyed", False) is True:
             return "machine destroyed"
