@@ -42,16 +42,21 @@ from engine.dice import DERIVATION, MAX_SIDES, DieKind, DieRoll, PcgDice, Random
 from engine.errors import DiceError, RulesError
 
 FORMAT = "bombardier-roll-log"
-VERSION = 3
-"""3: bot dice from docs/roll-derivation.md (HMAC-SHA256, rejection sampling); each entry salted
+VERSION = 4
+"""4: as 3, and each entry's hash covers whether it is a private roll (``private`` in its link; a
+sealed entry says ``"private": true``), so a sealed entry is proven to be a private roll: a public
+roll cannot be passed off as sealed to hide it.
+3: bot dice from docs/roll-derivation.md (HMAC-SHA256, rejection sampling); each entry salted
 and sealed, so private entries can be exported sealed; the export names its ``head`` and ``count``.
 2: entries stand in append order with unique roll numbers (concurrent commands may append out
 of number order; a command that failed after drawing leaves its number unused); ``reserved``
 says how many numbers were drawn; a re-run's given-back dice point at their entry (``replay_of``).
 Version 1 exports (numbers 1, 2, 3 ... in order) read and verify under the same rules."""
-READS = (1, 2, 3)
+READS = (1, 2, 3, 4)
 SEALED = 3
 """The first version whose entries carry a salt and a seal."""
+FLAGGED = 4
+"""The first version whose link hash covers the private flag."""
 SALT_BYTES = 16
 REPLAY_OF = "replay_of"
 """The option naming the entry whose dice a re-run was given back (Resolve wounds): its roll
@@ -108,6 +113,8 @@ class Entry:
     salt: str | None = None
     """Version 3: 16 random bytes (hex) sealed with the content, so a sealed entry's content
     cannot be guessed from its seal; None in versions 1 and 2."""
+    flagged: bool = False
+    """Version 4: the link hash covers :attr:`private` too."""
 
     def content(self) -> dict[str, Any]:
         """What a version 1 or 2 hash covers."""
@@ -138,7 +145,8 @@ class Entry:
         """The hash this entry's content gives (what :attr:`hash` must be)."""
         if self.salt is None:
             return content_hash(self.content())
-        return link_hash(self.number, self.time, self.user, self.seal, self.previous)
+        return link_hash(self.number, self.time, self.user, self.seal, self.previous,
+                         self.private if self.flagged else None)
 
     def json(self) -> dict[str, Any]:
         if self.salt is None:
@@ -147,7 +155,8 @@ class Entry:
 
     def sealed(self) -> SealedEntry:
         """The entry as an export shows it to one who may not see its content."""
-        return SealedEntry(self.number, self.time, self.user, self.seal, self.previous, self.hash)
+        return SealedEntry(self.number, self.time, self.user, self.seal, self.previous, self.hash,
+                           self.private if self.flagged else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,18 +171,28 @@ class SealedEntry:
     """SHA-256 of the entry's content and salt (:meth:`Entry.body`)."""
     previous: str
     hash: str
+    private: bool | None = None
+    """Version 4: that it is a private roll (its hash covers it, so it must be True); None in
+    version 3, whose hashes do not say."""
 
     def computed_hash(self) -> str:
-        return link_hash(self.number, self.time, self.user, self.seal, self.previous)
+        return link_hash(self.number, self.time, self.user, self.seal, self.previous, self.private)
 
     def json(self) -> dict[str, Any]:
-        return {"roll": self.number, "time": self.time, "user": self.user, "sealed": True, "seal": self.seal,
-                "previous": self.previous, "hash": self.hash}
+        out = {"roll": self.number, "time": self.time, "user": self.user, "sealed": True, "seal": self.seal,
+               "previous": self.previous, "hash": self.hash}
+        if self.private is not None:
+            out["private"] = self.private
+        return out
 
 
-def link_hash(number: int, time: str, user: str, seal: str, previous: str) -> str:
-    """A version 3 entry's hash: SHA-256 of the canonical JSON of its link fields."""
-    return content_hash({"roll": number, "time": time, "user": user, "seal": seal, "previous": previous})
+def link_hash(number: int, time: str, user: str, seal: str, previous: str, private: bool | None = None) -> str:
+    """A version 3 or 4 entry's hash: SHA-256 of the canonical JSON of its link fields (version 4:
+    with ``private``, whether it is a private roll; `private` None for version 3)."""
+    link = {"roll": number, "time": time, "user": user, "seal": seal, "previous": previous}
+    if private is not None:
+        link["private"] = private
+    return content_hash(link)
 
 
 def canonical(value: Any) -> bytes:
@@ -205,7 +224,7 @@ def dice_for_roll(secret: bytes, number: int, chain: str = "", version: int = VE
 
 def make_entry(
     *, previous: str, number: int, time: str, user: str, command: str, options: Mapping[str, Any],
-    dice: Iterable[DieRoll | LoggedDie], summary: Iterable[str], salt: bytes | None = None,
+    dice: Iterable[DieRoll | LoggedDie], summary: Iterable[str], salt: bytes | None = None, flagged: bool = False,
 ) -> Entry:
     """The entry for a finished command, hashed and chained to `previous`: sealed with `salt`
     (version 3, :data:`SALT_BYTES` random bytes from the caller), or hashed as versions 1 and 2
@@ -213,7 +232,7 @@ def make_entry(
     logged = tuple(d if isinstance(d, LoggedDie) else LoggedDie.of(d) for d in dice)
     opts = tuple(sorted((str(k), _scalar(k, v)) for k, v in options.items() if v is not None))
     draft = Entry(number, time, str(user), command, opts, logged, tuple(summary), previous, "",
-                  None if salt is None else salt.hex())
+                  None if salt is None else salt.hex(), flagged and salt is not None)
     return dataclasses.replace(draft, hash=draft.computed_hash())
 
 
@@ -339,6 +358,8 @@ class Verification:
                 lines.append(f"A re-run gives back dice of {where}, outside this log: check them in that log's export.")
             if self.sealed:
                 lines.append(f"Private rolls sealed (in the chain, content not shown to you): {_ranges(self.sealed)}.")
+                if self.version < FLAGGED:
+                    lines.append(UNPROVEN_PRIVATE.format(version=self.version))
             if self.unused:
                 lines.append(f"Roll numbers drawn but not logged (a command that failed after drawing): "
                              f"{_ranges(self.unused)}.")
@@ -346,6 +367,12 @@ class Verification:
             where = f"roll {self.failed_roll}" if self.failed_roll is not None else "the log"
             lines.append(f"FAILED at {where}: {self.reason}")
         return "\n".join(lines)
+
+
+UNPROVEN_PRIVATE = ("This is a version {version} export: its hashes do not say which entries are private rolls, so it "
+                    "cannot prove that each sealed entry was one (a public roll could have been passed off as sealed). "
+                    "Exports from version 4 on prove it.")
+"""What a version 3 export with sealed entries cannot prove (the verifier page says the same)."""
 
 
 def _ranges(numbers: Iterable[int]) -> str:
@@ -382,7 +409,11 @@ def read_entries(data: Any) -> tuple[str, str, bytes | None, list[Entry | Sealed
 
 def _read_entry(e: Mapping[str, Any], version: int) -> Entry | SealedEntry:
     if version >= SEALED and e.get("sealed") is True:
-        return SealedEntry(int(e["roll"]), str(e["time"]), str(e["user"]), str(e["seal"]), str(e["previous"]), str(e["hash"]))
+        private = e.get("private") if version >= FLAGGED else None
+        if version >= FLAGGED and not isinstance(private, bool):
+            private = False  # a version 4 sealed entry that does not say it is private: verify refuses it
+        return SealedEntry(int(e["roll"]), str(e["time"]), str(e["user"]), str(e["seal"]), str(e["previous"]),
+                           str(e["hash"]), private)
     salt = None
     if version >= SEALED:
         salt = str(e["salt"])
@@ -392,6 +423,7 @@ def _read_entry(e: Mapping[str, Any], version: int) -> Entry | SealedEntry:
         options=tuple(sorted(dict(e["options"]).items())),
         dice=tuple(LoggedDie(str(d["die"]), str(d["face"]), str(d["purpose"]), str(d["by"])) for d in e["dice"]),
         summary=tuple(str(s) for s in e["summary"]), previous=str(e["previous"]), hash=str(e["hash"]), salt=salt,
+        flagged=version >= FLAGGED,
     )
 
 
@@ -486,6 +518,9 @@ def verify(data: Mapping[str, Any], head: str | None = None) -> Verification:
         if isinstance(e, SealedEntry):
             if e.computed_hash() != e.hash:
                 return failed(e.number, i, "its hash does not match its seal: it was changed after it was logged.")
+            if version >= FLAGGED and e.private is not True:
+                return failed(e.number, i, "it is sealed, but its hash says it is not a private roll: only private "
+                              "rolls are sealed, so a public roll was hidden here.")
             sealed.append(e.number)
             seen[e.number] = e
             previous = e.hash

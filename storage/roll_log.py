@@ -41,7 +41,7 @@ import sqlite_utils
 from engine.dice import DieRoll, RandomDice
 from engine.errors import RulesError
 from engine.ledger import (
-    SALT_BYTES, SEALED, VERSION, Entry, LoggedDie, SealedEntry, commitment, dice_for_roll, export, make_entry,
+    FLAGGED, SALT_BYTES, SEALED, VERSION, Entry, LoggedDie, SealedEntry, commitment, dice_for_roll, export, make_entry,
 )
 from storage.database import Migration, Store
 
@@ -222,6 +222,7 @@ def append(
             previous=row["last_hash"], number=slot.number, time=time or now(), user=user, command=command,
             options=options, dice=dice, summary=summary,
             salt=os.urandom(SALT_BYTES) if slot.chain.version >= SEALED else None,
+            flagged=slot.chain.version >= FLAGGED,  # version 4: the private flag is hashed
         )
         db.execute(
             "INSERT INTO roll_entries (chain, epoch, roll, time, user, command, options, dice, summary, previous, hash, "
@@ -250,12 +251,14 @@ def log_roll(
     return result, entry, slot.chain
 
 
-def _entry(row: Mapping[str, Any]) -> Entry:
+def _entry(row: Mapping[str, Any], version: int = VERSION) -> Entry:
+    """An entry as logged, in an epoch of export `version` (version 4's hash covers the private flag)."""
     return Entry(
         number=row["roll"], time=row["time"], user=row["user"], command=row["command"],
         options=tuple(sorted(json.loads(row["options"]).items())),
         dice=tuple(LoggedDie(**d) for d in json.loads(row["dice"])),
         summary=tuple(json.loads(row["summary"])), previous=row["previous"], hash=row["hash"], salt=row.get("salt"),
+        flagged=version >= FLAGGED and row.get("salt") is not None,
     )
 
 
@@ -284,7 +287,7 @@ def last_entries(store: Store, chain: str, n: int) -> list[Entry]:
         return []
     rows = store.read(
         "select * from roll_entries where chain = ? and epoch = ? order by position desc limit ?", [chain, row["epoch"], n])
-    return [_entry(r) for r in reversed(rows)]
+    return [_entry(r, row["version"] or 2) for r in reversed(rows)]
 
 
 def epochs(store: Store, chain: str) -> list[dict]:
@@ -319,7 +322,7 @@ def export_log(store: Store, chain: str, epoch: int | None = None, *, viewer: st
     version = row.get("version") or 2
     entries: list[Entry | SealedEntry] = []
     for r in rows:
-        e = _entry(r)
+        e = _entry(r, version)
         if viewer is not None and e.private and e.user != viewer and not r.get("unsealed"):
             if version < SEALED:
                 raise SealedEpochError(
@@ -345,7 +348,7 @@ def unseal(store: Store, chain: str, epoch: int | None, roll: int, *, user: str,
         found = store.read("select * from roll_entries where chain = ? and epoch = ? and roll = ?", [chain, row["epoch"], roll])
         if not found:
             raise RulesError(f"Roll {roll} is not in epoch {row['epoch']} of this log: /log show lists its rolls.")
-        e = _entry(found[0])
+        e = _entry(found[0], row.get("version") or 2)
         if not e.private:
             raise RulesError(f"Roll {roll} is not a private roll: every export shows it already.")
         if e.user != user and not may_see_all:

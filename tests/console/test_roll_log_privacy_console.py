@@ -46,7 +46,8 @@ async def test_another_members_export_seals_others_private_rolls_and_still_verif
     sealed = {e["roll"]: e for e in data["entries"] if e.get("sealed")}
     assert set(sealed) == {1, 4}  # 201's and 203's; 202's own private roll stays in full
     for e in sealed.values():
-        assert set(e) == {"roll", "time", "user", "sealed", "seal", "previous", "hash"}
+        assert set(e) == {"roll", "time", "user", "sealed", "seal", "previous", "hash", "private"}  # version 4
+        assert e["private"] is True  # its hash covers it
     assert data["entries"][2]["command"] == "fire cannon" and data["entries"][2]["options"]["private"] is True
     assert asked.sent[-1].get("ephemeral") is True  # it holds 202's private roll: for 202's eyes
     assert "2 private roll(s) of other players are sealed" in reply.summary[0]

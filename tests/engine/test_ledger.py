@@ -25,7 +25,7 @@ COMMANDS = [("2d6+1", None), ("10d6>=5 r1", "1 1 6"), ("1a 1s", None), ("3d20kh1
 CHAIN = "channel:1:2"
 
 
-def build_log(secret: bytes, commands, *, chain=CHAIN, version=3):
+def build_log(secret: bytes, commands, *, chain=CHAIN, version=4):
     """The export of `commands` rolled one by one as /roll does: roll N's dice from the secret,
     the chain and N (version 3), or numpy's PCG64 seeded from HMAC(secret, N) (version 2)."""
     entries = []
@@ -37,7 +37,7 @@ def build_log(secret: bytes, commands, *, chain=CHAIN, version=3):
             previous=previous, number=number, time=f"2026-11-21T20:{number:02d}:00+00:00", user="42", command="roll",
             options={"expression": text, "dice": faces}, dice=result.dice,
             summary=[f"{e.expression.text}: {e.total}" for e in result.expressions],
-            salt=bytes([number % 256]) * 16 if version >= 3 else None,
+            salt=bytes([number % 256]) * 16 if version >= 3 else None, flagged=version >= 4,
         )
         entries.append(entry)
         previous = entry.hash
@@ -54,7 +54,10 @@ def rehash(data, start: int = 0):
         if data["version"] >= 3:
             if not e.get("sealed"):
                 e["seal"] = content_hash({k: v for k, v in e.items() if k not in ("seal", "previous", "hash")})
-            e["hash"] = link_hash(e["roll"], e["time"], e["user"], e["seal"], previous)
+            private = None
+            if data["version"] >= 4:
+                private = e.get("private") if e.get("sealed") else e["options"].get("private") is True
+            e["hash"] = link_hash(e["roll"], e["time"], e["user"], e["seal"], previous, private)
         else:
             e["hash"] = content_hash({k: v for k, v in e.items() if k != "hash"})
         previous = e["hash"]
@@ -62,7 +65,7 @@ def rehash(data, start: int = 0):
     return data
 
 
-@pytest.fixture(params=[3, 2], ids=["version 3", "version 2"])
+@pytest.fixture(params=[4, 3, 2], ids=["version 4", "version 3", "version 2"])
 def honest(request):
     return build_log(SECRET, COMMANDS, version=request.param)
 
@@ -92,6 +95,8 @@ def test_the_first_entry_chains_to_the_commitment_and_each_to_the_one_before(hon
         body = {k: v for k, v in e.items() if k not in ("seal", "previous", "hash")}
         assert e["seal"] == hashlib.sha256(canonical(body)).hexdigest()
         link = {"roll": e["roll"], "time": e["time"], "user": e["user"], "seal": e["seal"], "previous": e["previous"]}
+        if honest["version"] >= 4:  # the link covers whether it is a private roll
+            link["private"] = e["options"].get("private") is True
         assert e["hash"] == hashlib.sha256(canonical(link)).hexdigest()
     assert honest["head"] == entries[-1]["hash"] and honest["count"] == len(entries)
 
@@ -292,3 +297,42 @@ def test_the_bot_and_player_marks_are_logged():
     e = make_entry(previous="x", number=1, time="t", user="u", command="roll", options={}, dice=r.dice, summary=())
     assert [d.by for d in e.dice] == [Roller.PLAYER.value, Roller.BOT.value]
     copy.deepcopy(e)
+
+
+def test_a_public_roll_passed_off_as_sealed_fails_from_version_4_and_version_3_says_it_cannot_tell():
+    """Issue 25: a forged export hid a public roll by marking it sealed; no hash changed. From
+    version 4 the link hash covers the private flag, so the forgery fails; a version 3 export still
+    verifies, and says what it cannot prove."""
+    from engine.ledger import SealedEntry
+
+    def hide(data, i, **extra):
+        e = data["entries"][i]
+        data["entries"][i] = {**SealedEntry(e["roll"], e["time"], e["user"], e["seal"], e["previous"], e["hash"]).json(),
+                              **extra}
+        return data
+
+    v4 = build_log(SECRET, COMMANDS)
+    for forged in (hide(copy.deepcopy(v4), 1), hide(copy.deepcopy(v4), 1, private=True),
+                   hide(copy.deepcopy(v4), 1, private=False)):
+        result = verify(forged, head=v4["head"])
+        assert not result.ok and result.failed_roll == 2, result.report()
+    v3 = build_log(SECRET, COMMANDS, version=3)
+    result = verify(hide(copy.deepcopy(v3), 1), head=v3["head"])
+    assert result.ok and result.sealed == (2,)
+    assert "cannot prove that each sealed entry was one" in result.report()
+
+
+def test_a_version_4_private_roll_sealed_verifies_and_says_so():
+    entries, previous = [], commitment(SECRET)
+    for number, private in ((1, False), (2, True), (3, False)):
+        source = dice_for_roll(SECRET, number, CHAIN)
+        result = roll("2d6", source)
+        e = make_entry(previous=previous, number=number, time="2026-11-27T21:00:00+00:00", user="7", command="roll",
+                       options={"expression": "2d6", "private": private or None}, dice=result.dice, summary=["x"],
+                       salt=bytes(16), flagged=True)
+        entries.append(e.sealed() if private else e)
+        previous = e.hash
+    data = json.loads(json.dumps(export(chain=CHAIN, commitment_hex=commitment(SECRET), secret=SECRET, entries=entries)))
+    assert data["version"] == 4 and data["entries"][1]["private"] is True
+    result = verify(data, head=data["head"])
+    assert result.ok and result.sealed == (2,) and "cannot prove" not in result.report()

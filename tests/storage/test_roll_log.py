@@ -222,8 +222,8 @@ def test_an_epoch_begun_before_version_3_keeps_its_dice_and_hashes_to_the_end(st
     do_roll(store, "1d6", new, user="8", faces=None)
     revealed = roll_log.reveal(store, CHAIN, new)
     assert revealed.export["version"] == 2 and verify(revealed.export, head=revealed.export["head"]).ok
-    _, entry, chain = do_roll(store, "1d6", new)  # the next epoch is version 3
-    assert chain.version == 3 and entry.salt is not None
+    _, entry, chain = do_roll(store, "1d6", new)  # the next epoch is the current version (4)
+    assert chain.version == 4 and entry.salt is not None and entry.flagged
 
 
 def test_a_version_2_epoch_with_others_private_rolls_is_not_exported_to_a_player(store):

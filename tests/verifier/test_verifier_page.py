@@ -30,7 +30,7 @@ def build(commands=COMMANDS, secret=SECRET, *, seal_private=False):
     for n, (text, faces, options) in enumerate(commands, 1):
         source = dice_for_roll(secret, n, CHAIN)
         result = roll(text, EnteredDice(faces, source) if faces else source)
-        e = make_entry(previous=previous, number=n, time=f"2026-11-23T21:{n:02d}:00+00:00", user=str(100 + n % 3),
+        e = make_entry(previous=previous, number=n, time=f"2026-11-23T21:{n:02d}:00+00:00", user=str(100 + n % 3), flagged=True,
                        command="roll", options={"expression": text, "dice": faces, **options}, dice=result.dice,
                        summary=[f"{x.expression.text}: {x.total}" for x in result.expressions], salt=bytes([n, 7]) * 8)
         entries.append(e.sealed() if seal_private and e.private else e)
@@ -176,3 +176,28 @@ def test_a_version_2_export_checks_its_chain_and_leaves_its_dice_to_bot_py_verif
     assert shown["ok"] == "true" and "python bot.py verify checks them" in shown["text"]
     data["entries"][1]["options"]["dice"] = "1 2 3"
     agree(verifier_page, data)
+
+
+def test_a_public_roll_passed_off_as_sealed_fails_in_version_4_and_version_3_says_it_cannot_tell(verifier_page):
+    """Issue 25: the page agrees with bot.py verify: from version 4 the private flag is in every
+    entry's hash, so a public roll hidden as "sealed" fails; a version 3 export says what it cannot prove."""
+    from engine.ledger import SealedEntry
+
+    def hide(data, i, **extra):
+        e = data["entries"][i]
+        data["entries"][i] = {**SealedEntry(e["roll"], e["time"], e["user"], e["seal"], e["previous"], e["hash"]).json(),
+                              **extra}
+        return data
+
+    honest = build()
+    for extra in ({}, {"private": True}, {"private": False}):
+        shown, python = agree(verifier_page, hide(copy.deepcopy(honest), 1, **extra), head=honest["head"])
+        assert shown["ok"] == "false" and python.failed_roll == 2 and shown["reason"] == python.reason
+    sealed = build(seal_private=True)
+    shown, _ = agree(verifier_page, sealed, head=sealed["head"])
+    assert shown["ok"] == "true" and "cannot prove" not in shown["text"]
+    from tests.engine.test_ledger import COMMANDS as V3_COMMANDS, build_log
+    v3 = build_log(SECRET, V3_COMMANDS, version=3)
+    shown, python = agree(verifier_page, hide(copy.deepcopy(v3), 1), head=v3["head"])
+    assert shown["ok"] == "true" and "cannot prove that each sealed entry was one" in shown["text"]
+    assert "cannot prove that each sealed entry was one" in python.report()
