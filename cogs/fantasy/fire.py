@@ -302,7 +302,7 @@ class FireCog(commands.Cog):
         bs="Crew's best BS", cover="Target's cover", modifier="Other to-hit modifiers",
         toughness=TARGET_OPTIONS["toughness"], wounds=TARGET_OPTIONS["wounds"],
         save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
-        dice='Your dice: artillery, D6, to hit, e.g. "6 3"', machine=MACHINE_OPTION,
+        dice='Your dice: artillery, D6, to hit', machine=MACHINE_OPTION,
     )
     @app_commands.choices(cover=COVER_CHOICES)
     @app_commands.autocomplete(machine=machines.autocomplete("grapeshot"))
@@ -338,7 +338,7 @@ class FireCog(commands.Cog):
         distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best BS",
         cover="Target's cover", modifier="Other to-hit modifiers",
         machine=MACHINE_OPTION, **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
-        dice='Your dice, to hit first, e.g. "5"',
+        dice='Your dice, to hit first',
     )
     @app_commands.choices(cover=COVER_CHOICES)
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("bolt-thrower"))
@@ -384,7 +384,7 @@ class FireCog(commands.Cog):
         leadership="Target's Ld: bot rolls Panic",
         flammable="Target is Flammable", machine=MACHINE_OPTION, dodge=DODGE, immune=FLAME_IMMUNE,
         **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
-        dice='Your dice: flame distance first, e.g. "4"',
+        dice='Your dice: flame distance first',
     )
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("fire-thrower"))
     async def fire_thrower(

@@ -11,20 +11,22 @@ from typing import Any
 import discord
 
 from cogs.fantasy.words.common import (
-    SYSTEM, dodge_lines, inches, misfire_json, misfire_line, misfire_outcome, pooled_text, target_text, wound_text,
+    SYSTEM, dodge_lines, inches, one_model_each, misfire_json, misfire_line, misfire_outcome, pooled_text, target_text, wound_text,
 )
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.cannon import CannonHit, CannonShot
 from engine.fantasy.wounding import armour_save_needed
 from engine.geometry import bearing, clock_face
 
-def hit_text(hit: CannonHit) -> str:
-    """``R1 F3 direct: S10, D6 wounds if it wounds`` or the wound rolls when the profile was given."""
+def hit_text(hit: CannonHit, one_model: bool = True) -> str:
+    """``R1 F3 direct: S10, D6 wounds if it wounds`` or the wound rolls when the profile was given.
+    `one_model`: say whether the model is slain by its own hit (one-Wound models, and monsters,
+    whose own hit decides whether the ball goes on); otherwise its wounds pool on the unit."""
     head = f"R{hit.rank} F{hit.file} {hit.kind.value}"
     if hit.wound is None:
         line = f"{head}: S{hit.strength}, {hit.wounds_die.value} wounds if it wounds"
         return line + (" (only if the monster before it is slain)" if hit.conditional else "")
-    return wound_text(head, hit.wound)
+    return wound_text(head, hit.wound, one_model=one_model)
 
 
 def outcome_line(shot: CannonShot) -> str:
@@ -135,7 +137,7 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
         colour = COLOUR_OK if shot.hits else COLOUR_MISS
     embed = discord.Embed(title=f"{shot.weapon.name}: {inches(shot.distance)} at the target", description=f"**{outcome}**", colour=colour)
     embed.add_field(name="Dice", value=dice_lines(shot.dice), inline=False)
-    hit_lines = [hit_text(h) for h in shot.hits]
+    hit_lines = [hit_text(h, one_model_each(shot.target) or shot.target.troop.monstrous) for h in shot.hits]
     if shot.misfire is not None:
         embed.add_field(name="Misfire", value=misfire_line(shot.misfire), inline=False)
     else:
