@@ -29,7 +29,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.dice_source import OPTIONS_KEY, REPLAY_KEY, call_command, command_options
-from cogs.common.ledger import REPLAY_OF_KEY, entry_ref
+from cogs.common.ledger import ANSWER_PRIVATELY_KEY, REPLAY_OF_KEY, entry_ref
 from cogs.common.replies import Reply, send_error, stored as in_the_store
 from engine.inputs import is_int, quote
 from storage.actions import LIFETIME_S, ReplyAction, recall, remember
@@ -96,7 +96,10 @@ def may_press(interaction: discord.Interaction, stored: ReplyAction) -> bool:
 async def press(interaction: discord.Interaction, action: str, action_id: str) -> None:
     """What pressing a reply's button does, with every refusal private to the presser."""
     bot = interaction.client
-    stored = await in_the_store(interaction, recall, bot.store, action_id)  # off the event loop, deferring if slow
+    if action in (DETAILS, ODDS):  # answered to the presser alone: a defer on the way is private too
+        interaction.extras[ANSWER_PRIVATELY_KEY] = True
+    # off the event loop, deferring if the store is slow (not for the form: a modal must come first)
+    stored = await in_the_store(None if action == WOUNDS else interaction, recall, bot.store, action_id)
     if stored is None or stored.expired() or stored.guild_id != interaction.guild_id:
         await send_error(interaction, EXPIRED)
         return
@@ -127,7 +130,11 @@ async def show_details(interaction: discord.Interaction, stored: ReplyAction) ->
     if stored.details is None:
         await send_error(interaction, EXPIRED)
         return
-    await interaction.response.send_message(embed=discord.Embed.from_dict(stored.details), ephemeral=True)
+    embed = discord.Embed.from_dict(stored.details)
+    if interaction.response.is_done():  # deferred (privately) while the store was slow
+        await interaction.followup.send(embed=embed, ephemeral=True)
+    else:
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def show_odds(interaction: discord.Interaction, stored: ReplyAction) -> None:
@@ -229,33 +236,43 @@ class ButtonsCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReplyButton)
         self.bot.reply_buttons = self.buttons_for
+        self.bot.keep_buttons = self.keep
+        self.bot.button_view = view_for
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(ReplyButton)
-        self.bot.reply_buttons = None
+        self.bot.reply_buttons = self.bot.keep_buttons = self.bot.button_view = None
 
-    async def buttons_for(self, interaction: discord.Interaction, reply: Reply) -> discord.ui.View | None:
+    def keep(self, interaction: discord.Interaction, reply: Reply) -> tuple[tuple[str, ...], str] | None:
+        """The reply's buttons kept in the store, in the calling thread (a worker's: send_reply's one
+        round trip, cogs/common/replies.py ``keep``): the actions and the id they carry, or None when
+        it has none, or when the store cannot keep them (the answer then goes out without them)."""
         actions = offered(reply)
         if not actions:
             return None
-        details = reply.details().to_dict() if DETAILS in actions else None
         try:
-            action_id = await in_the_store(  # the store's write off the event loop
-                interaction, remember, self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            action_id = remember(
+                self.bot.store, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 user_id=interaction.user.id, command=reply.command, options=command_options(interaction),
-                dice=reply.dice, log_entry=entry_ref(interaction), details=details,
+                dice=reply.dice, log_entry=entry_ref(interaction),
+                details=reply.details().to_dict() if DETAILS in actions else None,
             )
-        except StoreError as e:  # the answer still goes out, without the buttons that cannot be kept
+        except StoreError as e:
             log.warning("a reply's buttons could not be stored, so it is sent without them: %s", e)
             return None
-        view = discord.ui.View(timeout=None)
-        for action in actions:
-            view.add_item(ReplyButton(action, action_id))
-        # Sent finished: its buttons are DynamicItems, found again by their custom id and the store,
-        # so discord.py need keep nothing of it. (An unfinished view sent on an ephemeral reply gets
-        # a 15-minute timeout task whose context holds the interaction, its reply and its picture.)
-        view.stop()
-        return view
+        return actions, action_id
+
+    async def buttons_for(self, interaction: discord.Interaction, reply: Reply) -> discord.ui.View | None:
+        kept = await in_the_store(interaction, self.keep, interaction, reply)  # the store's write off the event loop
+        return None if kept is None else view_for(*kept)
+
+
+def view_for(actions: tuple[str, ...], action_id: str) -> discord.ui.View:
+    """The buttons of a kept reply (on the event loop: a view belongs to it)."""
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(ReplyButton(action, action_id))
+    return view
 
 
 async def setup(bot: commands.Bot) -> None:

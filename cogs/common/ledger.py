@@ -176,29 +176,35 @@ async def mark_undelivered(interaction: discord.Interaction) -> None:
 
 
 async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
-    """Log the reply of a command that drew dice (once), and show the entry on the reply."""
+    """Log the reply of a command that drew dice (once), and show the entry on the reply: one
+    round trip to a store thread (:func:`record_now` there)."""
+    if DRAWN_KEY not in interaction.extras:
+        return None
+    from cogs.common.replies import stored  # (replies imports this module)
+
+    return await stored(interaction, record_now, interaction, reply)
+
+
+def record_now(interaction: discord.Interaction, reply: Any) -> Entry | None:
+    """:func:`record`, in the calling thread (a worker's, never the event loop's): the roll number
+    (reserved already when the bot drew a die), the entry appended with the state the reply changes,
+    in one transaction, and the entry shown on the reply."""
     drawn: Drawn | None = interaction.extras.pop(DRAWN_KEY, None)
     if drawn is None:
         return None
     options: dict[str, Any] = {k: v for k, v in command_options(interaction).items() if v is not None}
-    from cogs.common.replies import stored  # (replies imports this module)
-
-    slot = await stored(interaction, drawn.seeded.reserved)
+    slot = drawn.seeded.reserved()
     if REPLAY_KEY in interaction.extras:
         options[REPLAY_OF] = _replay_of(interaction, slot)
     store = log_store(interaction.client)
-
-    def append() -> Entry:
-        # The state the reply changes (a roster machine's, recorded with its shot) commits with the
-        # roll's entry, or neither does: a crash between them can no longer leave one without the other.
-        with store.transaction():
-            commit_state(reply)
-            return roll_log.append(
-                store, slot, user=str(interaction.user.id), command=reply.command, options=options,
-                dice=logged_dice(reply.dice, drawn.seeded.rolled), summary=reply.summary,
-            )
-
-    entry = await stored(interaction, append)
+    # The state the reply changes (a roster machine's, recorded with its shot) commits with the
+    # roll's entry, or neither does: a crash between them can no longer leave one without the other.
+    with store.transaction():
+        commit_state(reply)
+        entry = roll_log.append(
+            store, slot, user=str(interaction.user.id), command=reply.command, options=options,
+            dice=logged_dice(reply.dice, drawn.seeded.rolled), summary=reply.summary,
+        )
     interaction.extras[ENTRY_KEY] = (slot.chain.chain, slot.chain.epoch, entry.number)
     show(reply, slot.chain, entry)
     return entry

@@ -22,7 +22,6 @@ the interaction was already answered (Red-DiscordBot's pattern), and both leave 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import io
 import logging
 import re
@@ -239,11 +238,16 @@ def _first_lines(embed: discord.Embed) -> list[str]:
     for f in embed.fields:
         if f.name in DETAILS_ONLY or f.name in NEXT:
             continue
-        values = [v for v in (f.value or "").split("\n") if v.strip()]
-        if len(values) == 1 and len(f.name) + len(values[0]) < 120:
-            lines.append(f"{f.name}: {_plain(values[0])}")
+        values = [_plain(v) for v in (f.value or "").split("\n") if v.strip()]
+        name = _plain(f.name)
+        if len(values) == 1 and values[0].startswith(f"{name}:"):
+            lines.append(values[0])  # the value names itself already: said once
+        elif len(values) == 1 and len(name) + len(values[0]) < 120:
+            lines.append(f"{name}: {values[0]}")
+        elif 1 < len(values) <= 8 and not any(map(is_list_item, values)) and sum(map(len, values)) < 240:
+            lines.append(f"{name}: " + " · ".join(values))  # a side's or a step's few parts: its name leads
         else:
-            lines += [_plain(v) for v in values]
+            lines += values
     return lines  # whole: rule and chart text is never cut in the glance (cut_lists cuts only lists)
 
 
@@ -561,7 +565,8 @@ class Priced(Exception):
         self.args = args
 
 
-async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., T], *args: Any) -> T:
+async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., Any], *args: Any,
+                       then: Callable[[Any], T] | None = None) -> T:
     """Run `work_fn` (an engine call, a render, an export) in the work pool, keeping the event loop
     free: the work lane, where each server and member waits its fair turn, or for a cheap command
     the quick lane (cogs/common/work.py). The command defers ("thinking...", ephemeral when its
@@ -569,7 +574,9 @@ async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., 
     after the interaction's arrival: at once when the work cannot start now (a burst, or its
     member's share is taken), else when that moment passes.
     The caller's context (the interaction being served, for its dice) goes with the work.
-    While ``/odds`` prices the command (:data:`pricing`), the work is handed back unrun."""
+    `then(result)` runs after it in the same thread (its words and :func:`keep`: one round trip
+    for the whole command). While ``/odds`` prices the command (:data:`pricing`), the work (not
+    `then`) is handed back unrun."""
     if pricing.get():
         raise Priced(work_fn, args)
     work_fn = render_pool.elsewhere(work_fn)  # a picture: drawn in a worker process when the bot runs them
@@ -577,7 +584,8 @@ async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., 
     deadline = arrived(interaction) + DEFER_AFTER
     _queued += 1
     try:
-        future, started = work.lane_for(interaction).submit(interaction, work_fn, *args)
+        job = work_fn if then is None else (lambda *a: then(work_fn(*a)))
+        future, started = work.lane_for(interaction).submit(interaction, job, *args)
         await work.answer_in_time(interaction, future, busy=not started, defer=defer, deadline=deadline)
         return await future
     finally:
@@ -603,33 +611,48 @@ async def stored(interaction: discord.Interaction | None, call: Callable[..., T]
     return await future
 
 
+KEPT_KEY = "bombardier.kept"
+"""``interaction.extras`` key: the reply whose store work :func:`keep` has done, and its buttons."""
+
+
+def keep(interaction: discord.Interaction, reply: Reply) -> Reply:
+    """Everything a reply keeps in the store, in the calling thread (never the event loop's): its
+    roll log entry, with the state it changes (cogs/common/ledger.py), or that change alone when it
+    drew no dice, then its buttons' action (cogs/common/buttons.py). :func:`send_reply` runs it in
+    one round trip to a thread; a command whose work already runs in one may end it with
+    ``keep(interaction, reply)``, and send_reply then only sends. Raises as the store refuses the
+    change (nothing logged); buttons that cannot be kept are left off."""
+    if ledger.record_now(interaction, reply) is None and reply.commit_with_log:
+        ledger.commit_state(reply)  # no dice drawn: the change alone
+    keep_buttons = getattr(interaction.client, "keep_buttons", None)
+    interaction.extras[KEPT_KEY] = (reply, keep_buttons(interaction, reply) if keep_buttons is not None else None)
+    return reply
+
+
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Send a command's answer: its glance, with the picture attached and shown in it, and the
-    buttons the reply offers ("Details" among them) (when the buttons extension is loaded: ``bot.reply_buttons``).
-    A command that drew dice is logged first (cogs/common/ledger.py), and a private one (``private:true``)
-    is answered only to its user."""
-    reply = from_list.annotate(interaction, reply)  # a target: from an army list says what it filled
+    buttons the reply offers ("Details" among them) (when the buttons extension is loaded). What it
+    keeps (its roll log entry, the state it changes, its buttons) is kept first, in one round trip
+    to a thread (:func:`keep`, unless the command's work did it), and a private one
+    (``private:true``) is answered only to its user."""
     interaction.extras[REPLY_KEY] = reply
-    try:
-        if await ledger.record(interaction, reply) is None and reply.commit_with_log:
-            await stored(interaction, ledger.commit_state, reply)  # no dice drawn: the change alone
-    except BaseException:  # the change was refused (a shot raced another): no answer, nothing logged
-        interaction.extras.pop(REPLY_KEY, None)
-        raise
+    kept = interaction.extras.get(KEPT_KEY)
+    if kept is None or kept[0] is not reply:
+        try:
+            await stored(interaction, keep, interaction, reply)
+        except BaseException:  # the change was refused (a shot raced another): no answer, nothing logged
+            interaction.extras.pop(REPLY_KEY, None)
+            raise
+        kept = interaction.extras[KEPT_KEY]
     extra: dict[str, Any] = {}
     if reply.private or ledger.is_private(interaction):
         extra["ephemeral"] = True
-    make_buttons = getattr(interaction.client, "reply_buttons", None)
-    view = make_buttons(interaction, reply) if make_buttons is not None else None
-    if inspect.isawaitable(view):  # the buttons cog stores the reply's actions off the event loop
-        view = await view
-    if view is not None:
-        extra["view"] = view
+    button_view = getattr(interaction.client, "button_view", None)
+    if kept[1] is not None and button_view is not None:
+        extra["view"] = button_view(*kept[1])
     files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]
     if reply.image is not None:
         files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
-        if (glance := glance_of(reply.image)) is not None:  # the embed's landscape picture (Reply.glance)
-            files.insert(0, discord.File(io.BytesIO(glance), filename=glance_name(reply.filename)))
     glance = reply.glance()
     try:
         if not files:

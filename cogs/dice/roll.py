@@ -12,7 +12,7 @@ from discord.ext import commands
 from cogs.common.dice_source import private_option
 from cogs.common.ledger import ANSWER_PRIVATELY_KEY, battle_chain, chain_here, log_store
 from cogs.dice.words.log import battle_words, battles_reply, export_reply, reveal_reply, show_reply, unseal_reply
-from cogs.common.replies import defer, off_the_loop, send_error, send_reply, stored
+from cogs.common.replies import defer, keep, off_the_loop, send_error, send_reply, stored
 from cogs.dice.words.roll import roll_reply
 from engine.dice import EnteredDice
 from engine.errors import RulesError
@@ -69,8 +69,10 @@ class RollCog(commands.Cog):
             source = self.bot.new_dice()
             return roll_parsed(expression, expressions, EnteredDice(dice, source) if dice else source, label=label)
 
-        result = await off_the_loop(interaction, work)
-        await send_reply(interaction, roll_reply(result))  # logs it (cogs/common/ledger.py)
+        # One round trip to a thread for the whole command: the roll, its words, its log entry and
+        # its buttons (keep); send_reply then only sends.
+        reply = await off_the_loop(interaction, work, then=lambda result: keep(interaction, roll_reply(result)))
+        await send_reply(interaction, reply)
 
     log = app_commands.Group(name="log", description="This channel's roll log: every roll, hashed in a chain anyone can check")
 

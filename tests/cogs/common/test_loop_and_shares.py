@@ -238,3 +238,24 @@ async def test_work_that_cannot_start_defers_at_once_privately_when_private(monk
     gate.set()
     assert await task == "done"
     await asyncio.gather(*held)
+
+
+async def test_a_logged_roll_makes_one_round_trip_to_a_thread(bot, monkeypatch):
+    """Issue 26 (thread hops): the roll, its words, its log entry and its buttons in one job; the
+    event loop only sends (before: four round trips)."""
+    import concurrent.futures.thread as threads
+
+    await console.invoke(bot, "/roll expression:1d6")  # the log's chain begun, the store warm
+    jobs = []
+    real = threads.ThreadPoolExecutor.submit
+
+    def counted(self, fn, *args, **kwargs):
+        jobs.append(fn)
+        return real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(threads.ThreadPoolExecutor, "submit", counted)
+    i = await console.invoke(bot, "/roll expression:2d6 dice:3")
+    monkeypatch.undo()
+    reply = i.extras[REPLY_KEY]
+    assert reply.fields["log"]["roll"] == 2 and i.sent[-1].get("view") is not None  # logged, with its buttons
+    assert len(jobs) == 1, jobs
