@@ -39,7 +39,7 @@ from engine.inputs import quote
 from engine.roster import FACES, TargetValues, Unit, target_values
 from storage import armies, campaigns
 
-TARGET_DESCRIPTION = "A unit of a list in play"
+TARGET_DESCRIPTION = "Unit from a list"
 INTO_HINT = "or list unit"
 """Added to the description of an option that takes a unit (``into``), when it is short enough
 (:data:`HINT_ROOM`): each command keeps a quarter of Discord's 4,000 schema characters spare."""

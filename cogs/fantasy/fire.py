@@ -184,7 +184,7 @@ def _cannon_command(key: str):
     weapon = DATA.cannons[key]
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
-    @target_option("fantasy", into="troop")
+    @target_option("fantasy", into="troop", hint=False)
     @private_option
     @app_commands.describe(distance=f"Inches to aim marker ({weapon.min_range}-{weapon.max_range})",
                            machine=MACHINE_OPTION, dodge=DODGE,
@@ -247,7 +247,7 @@ class FireCog(commands.Cog):
     )(_cannon_command("great-cannon"))
 
     @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4)")
-    @target_option("fantasy", into="troop")
+    @target_option("fantasy", into="troop", hint=False)
     @private_option
     @app_commands.describe(
         distance=f"Inches to the target ({STONE.min_range}-{STONE.max_range})",
@@ -332,7 +332,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1)")
-    @target_option("fantasy", into="troop")
+    @target_option("fantasy", into="troop", hint=False)
     @private_option
     @app_commands.describe(
         distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best BS",
@@ -376,7 +376,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming")
-    @target_option("fantasy", into="troop")
+    @target_option("fantasy", into="troop", hint=False)
     @private_option
     @app_commands.describe(
         distance="Inches to the target model",
