@@ -139,3 +139,26 @@ def test_more_than_500_units_is_refused_and_500_are_read():
 
     assert len(read_roster(roster(MAX_UNITS)).units) == MAX_UNITS
     assert f"more than {MAX_UNITS} units" in refused(roster(MAX_UNITS + 1))
+
+
+def test_seventh_edition_names_and_a_40k_profile_spelt_the_british_way():
+    """BSData/whfb's 7th edition catalogues spell the characteristics out (profile type 'Profile',
+    no troop type, no save); other 40k data writes 'Front Armour'."""
+    doc = {"roster": {"name": "Naggaroth", "gameSystemName": "Warhammer Fantasy 7th ed", "forces": [
+        {"catalogueName": "Dark Elves", "selections": [
+            {"name": "Warriors", "type": "unit", "selections": [
+                {"name": "Warrior", "type": "model", "number": 15, "profiles": [
+                    {"name": "Warrior", "typeName": "Profile", "characteristics": [
+                        {"name": n, "$text": v} for n, v in (("Movement", "5"), ("Weapon Skill", "4"), ("Ballistic Skill", "4"),
+                                                          ("Strength", "3"), ("Toughness", "3"), ("Wounds", "1"),
+                                                          ("Initiative", "5"), ("Attacks", "1"), ("Leadership", "8"))]}]}]},
+            {"name": "Predator", "type": "model", "profiles": [
+                {"name": "Predator", "typeName": "Vehicle", "characteristics": [
+                    {"name": "Front Armour", "$text": "13"}, {"name": "Side Armour", "$text": "11"},
+                    {"name": "Rear Armour", "$text": "10"}]}]}]}]}}
+    r = read_roster(json.dumps(doc).encode())
+    assert r.game == "fantasy" and r.unit("Warriors").models == 15
+    tv = target_values(r.unit("Warriors"), "fantasy")
+    assert dict(tv.values) == {"toughness": 3, "wounds": 1, "models": 15}
+    assert dict(tv.missing) == {"troop": "the list gives no troop type for Warriors"}
+    assert dict(target_values(r.unit("Predator"), "wh40k").values) == {"armour": (13, 11, 10)}
