@@ -101,6 +101,15 @@ async def test_no_priced_or_rendered_command_holds_the_event_loop(bot, monkeypat
         clock.line = line.format(R=MAX_RANKS, F=MAX_FILES)
         interaction = await in_a_task(console.invoke(bot, clock.line))
         assert REPLY_KEY in interaction.extras, (clock.line, interaction.extras.get(ERROR_KEY), interaction.extras.get(FAILURE_KEY))
+    # and every command of the tree with every option at its largest (tests/console/test_worst_cases.py)
+    from tests.console.test_worst_cases import _line
+
+    for command in console._commands(bot.tree):
+        clock.line = _line(command, everything=True)
+        try:
+            await in_a_task(console.invoke(bot, clock.line))
+        except console.ConsoleError:
+            pass
     # the Odds button on a public result of the biggest volley: the same pricing, answered privately
     pressed = console.OfflineInteraction(bot, None, user_id=4242)
     clock.line = "Odds button"
