@@ -236,3 +236,36 @@ async def test_odds_price_a_shot_at_a_unit_by_name_as_the_shot_typed(play):
     assert named["summary"][-1] == "From Host of Talabheim: Halberdiers #2 · toughness 3, wounds 1, save 6, troop infantry"
     assert named["summary"][1:-1] == typed["summary"][1:]
     assert named["summary"][0].split(": Miss")[1] == typed["summary"][0].split(": Miss")[1]  # the line differs, not the odds
+
+
+async def test_the_biggest_list_and_the_longest_names_fit_discord(bot, tmp_path):
+    """500 units with 120-character names: the import's glance and Details, /army show of the
+    longest unit, and the autocomplete all within Discord's limits."""
+    from tests import discord_limits as limits
+
+    def fits(reply):
+        for embed in (reply.glance(), reply.details()):
+            assert limits.embed_problems(embed.to_dict()) == [] and limits.embed_size(embed.to_dict()) <= 6000
+
+    name = "Orc Boyz of the Very Long Named Waaagh " + "x" * 81
+    unit = (f'<selection name="{name}" type="unit"><rules>' + "".join(f'<rule name="Rule {i} {"y" * 90}"/>' for i in range(30)) +
+            '</rules><selections><selection name="Boy" type="model" number="40"><profiles><profile name="Boy" typeName="Model">'
+            '<characteristics><characteristic name="T">4</characteristic><characteristic name="W">1</characteristic>'
+            '<characteristic name="Type">Infantry</characteristic></characteristics></profile></profiles></selection></selections></selection>')
+    roster = (f'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" name="{"Waaagh " * 40}" gameSystemName="Warhammer Fantasy 8th ed">'
+              f'<forces><force catalogueName="Orcs and Goblins"><selections>{unit * 500}</selections></force></forces></roster>')
+    path = tmp_path / "horde.rosz"
+    path.write_bytes(zipped({"horde.ros": roster.encode()}))  # 1.9 MB of XML, a few kB zipped
+    interaction = await console.invoke(bot, f"/army import file:{path}")
+    assert console.REPLY_KEY in interaction.extras, interaction.extras
+    reply = interaction.extras[console.REPLY_KEY]
+    fits(reply)
+    assert len(reply.fields["army"]["units"]) == 500
+    interaction = await console.invoke(bot, f'/army show unit:"{name[:-1][:80]}"')  # no such label: an error, one line
+    assert console.ERROR_KEY in interaction.extras
+    interaction = await console.invoke(bot, f'/army show unit:"{" ".join(name.split())} #500"')
+    fits(interaction.extras[console.REPLY_KEY])
+    from cogs.common.target import lists_in_play, unit_choices
+
+    choices = unit_choices(lists_in_play(bot.store, 200, 300, 100), "")
+    assert len(choices) == 25 and all(len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
