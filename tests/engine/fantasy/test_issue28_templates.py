@@ -148,3 +148,25 @@ def test_cannon_dodge_against_the_ball_but_not_for_mounted_models():
                        target_rules=TargetRules(dodge=6))
     assert shot.hits[0].wound.ward is None and shot.casualties == 1
     assert any("mounted" in x for x in shot.applied.rules)
+
+
+@pytest.mark.parametrize("wounds", [1, 2, 3])
+def test_every_template_pools_its_wounds_for_any_dice(wounds):
+    """Any throw (seeded): the casualties are the pooled unsaved wounds, a model per full set of
+    Wounds and never more than the unit, and never fewer than the models slain by their own hit."""
+    target = unit(3, 5, profile=Profile(3, wounds, 5))
+    shots = (
+        lambda d: fire_fire_thrower(FLAMER, BLACK_POWDER, DATA.flaming_attacks, target, 4, d),
+        lambda d: fire_stone_thrower(STONE, DATA.misfire_charts["stone-thrower"], target, 30, d),
+        lambda d: breathe(DATA.flame_templates["flame"], target, 2, d, strength=5),
+        lambda d: fire_cannon(CANNON, BLACK_POWDER, target, 20, d),
+    )
+    for fire in shots:
+        for seed in range(60):
+            shot = fire(RandomDice(seed))
+            if getattr(shot, "misfire", None) is not None:
+                continue
+            pooled = sum(h.wound.wounds for h in shot.hits)
+            assert shot.unsaved == pooled
+            assert shot.casualties == min(15, pooled // wounds)
+            assert shot.casualties >= sum(h.wound.slain for h in shot.hits)
