@@ -27,6 +27,7 @@ from engine.fantasy.grapeshot import fire_grapeshot
 from engine.fantasy.special_rules import TargetRules
 from engine.fantasy.stone_thrower import fire_stone_thrower
 from engine.fantasy.wounding import Profile
+from engine.wh40k.assault import Movement, assault_vehicle
 from engine.wh40k.ordnance import fire_ordnance
 from engine.wh40k.penetration import penetrate
 from engine.wh40k.squad import VehicleTarget
@@ -70,6 +71,10 @@ CASES = {
         None, lambda d: fire_ordnance(K.blast_markers["large"], K.penetration["ordnance"], K.damage_tables, K.wounds, d,
                                       strength=8, distance=30, vehicle=VehicleTarget(13, 11, 10),
                                       vehicle_state=VehicleState(open_topped=True), pinning_modifier=K.pinning_modifier)),
+    # items 5 and 9: a squad's attacks on a slow skimmer, each hit finding it as the last left it
+    "40k assault attacks:3 armour:10 moved:up-to-6 strength:6 skimmer:true passengers:4": (
+        None, lambda d: assault_vehicle(K.penetration["normal"], 3, 10, Movement.SLOW, VehicleState(passengers=4), d,
+                                        K.damage_tables, K.wounds, strength=6, skimmer=True)),
     # items 5 and 8: a slow skimmer's penetration: no effect, glancing, penetrating
     "40k penetrate strength:6 armour:10 skimmer:true": (
         None, lambda d: penetrate(K.penetration["normal"], 10, VehicleState(skimmer=True), d, K.damage_tables, K.wounds,
