@@ -244,7 +244,8 @@ def _first_lines(embed: discord.Embed) -> list[str]:
             lines.append(values[0])  # the value names itself already: said once
         elif len(values) == 1 and len(name) + len(values[0]) < 120:
             lines.append(f"{name}: {values[0]}")
-        elif 1 < len(values) <= 8 and not any(map(is_list_item, values)) and sum(map(len, values)) < 240:
+        elif 1 < len(values) <= 8 and not any(map(is_list_item, values)) and sum(map(len, values)) < 240 \
+                and not any(v[:1].isdigit() for v in values):  # a chart's rows stay rows
             lines.append(f"{name}: " + " · ".join(values))  # a side's or a step's few parts: its name leads
         else:
             lines += values
@@ -622,6 +623,7 @@ def keep(interaction: discord.Interaction, reply: Reply) -> Reply:
     one round trip to a thread; a command whose work already runs in one may end it with
     ``keep(interaction, reply)``, and send_reply then only sends. Raises as the store refuses the
     change (nothing logged); buttons that cannot be kept are left off."""
+    reply = from_list.annotate(interaction, reply)  # a target: from an army list says what it filled (once)
     if ledger.record_now(interaction, reply) is None and reply.commit_with_log:
         ledger.commit_state(reply)  # no dice drawn: the change alone
     keep_buttons = getattr(interaction.client, "keep_buttons", None)
@@ -635,6 +637,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     keeps (its roll log entry, the state it changes, its buttons) is kept first, in one round trip
     to a thread (:func:`keep`, unless the command's work did it), and a private one
     (``private:true``) is answered only to its user."""
+    reply = from_list.annotate(interaction, reply)  # as keep() does: the same reply kept and sent
     interaction.extras[REPLY_KEY] = reply
     kept = interaction.extras.get(KEPT_KEY)
     if kept is None or kept[0] is not reply:
@@ -653,6 +656,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     files = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.attachments]
     if reply.image is not None:
         files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
+        if (glance_png := glance_of(reply.image)) is not None:  # the embed's landscape picture (Reply.glance)
+            files.insert(0, discord.File(io.BytesIO(glance_png), filename=glance_name(reply.filename)))
     glance = reply.glance()
     try:
         if not files:

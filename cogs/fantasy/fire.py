@@ -161,7 +161,9 @@ def target_unit(
 def needs_bs(command: str, bs: int | None) -> int:
     """The crew's Ballistic Skill, typed or stored with the machine; refused when neither."""
     if bs is None:
-        raise RulesError(f"/fire {command} needs bs (or a machine: whose BS is on the roster).")
+        example = {"bolt-thrower": "distance:20 bs:3", "grapeshot": "distance:6 bs:3"}.get(command, "distance:20 bs:3")
+        raise RulesError(f"/fire {command} needs bs, the crew's best Ballistic Skill (or a machine: whose BS is on the "
+                         f"roster), e.g. /fire {command} {example}")
     return bs
 
 
@@ -299,7 +301,7 @@ class FireCog(commands.Cog):
     @private_option
     @app_commands.describe(
         distance=f"Inches to the target (up to {DATA.grapeshot.range})",
-        bs="Crew's best BS", cover="Target's cover", modifier="Other to-hit modifiers",
+        bs="Crew's best BS: needed unless machine: gives it, e.g. 3", cover="Target's cover", modifier="Other to-hit modifiers",
         toughness=TARGET_OPTIONS["toughness"], wounds=TARGET_OPTIONS["wounds"],
         save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
         dice='Your dice: artillery, D6, to hit', machine=MACHINE_OPTION,
@@ -335,7 +337,7 @@ class FireCog(commands.Cog):
     @target_option("fantasy", into="troop", hint=False)
     @private_option
     @app_commands.describe(
-        distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best BS",
+        distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best BS: needed unless machine: gives it, e.g. 3",
         cover="Target's cover", modifier="Other to-hit modifiers",
         machine=MACHINE_OPTION, **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
         dice='Your dice, to hit first',

@@ -40,8 +40,8 @@ def outcome_line(shot: StoneShot) -> str:
     parts = []
     if centre:
         parts.append(f"R{centre[0].rank} F{centre[0].file} under the centre hole")
-    if others:
-        parts.append(f"{others} more under the template")
+    if others:  # "more" only beside a model under the hole
+        parts.append(f"{others} more under the template" if centre else f"{others} under the template, none under the hole")
     hits = ", ".join(parts) if parts else "no models under the template"
     if shot.casualties is not None and shot.hits:
         hits += "; " + pooled_text(shot.unsaved, shot.casualties, shot.target.profile.wounds)

@@ -90,11 +90,21 @@ def damage_lines(d: Damage) -> list[str]:
     return lines
 
 
+def _thing(key: str, name: str) -> str:
+    """What strikes the armour, as a player says it: ``the shot``, ``the krak grenade``,
+    ``the melta bomb``, ``the blow`` (a monstrous creature's)."""
+    if key in ("krak", "melta-bomb"):
+        return f"the {name.lower()}"
+    if key == "monstrous":
+        return "the blow"
+    return "the shot"
+
+
 def hit_outcome(hit: VehicleHit) -> str:
     """One line: ``Glancing hit: crew stunned.``"""
     p = hit.penetration
-    if hit.damage is None:
-        return "No effect: the shot bounces off."
+    if hit.damage is None:  # said once (the line under it gives the sum); a grenade or a blow is no "shot"
+        return f"{_thing(p.weapon.key, p.weapon.name).capitalize()} bounces off: no effect."
     kind = "Glancing hit" if p.counts_as is HitResult.GLANCING else (
         "Ordnance penetrating hit" if hit.damage.table.key == "ordnance" else "Penetrating hit")
     if p.obscured_by:

@@ -65,13 +65,14 @@ async def test_a_hit_sends_one_embed_with_the_diagram_attached(bot):
     interaction = await fire(bot, distance=30, ranks=4, files=5, dice="H 4 8")
     interaction.response.send_message.assert_awaited_once()
     kwargs = interaction.response.send_message.await_args.kwargs
-    embed, file = kwargs["embed"], kwargs["file"]
+    embed, (glance, file) = kwargs["embed"], kwargs["files"]  # the glance picture, then the full diagram (issue 30)
     assert not kwargs.get("ephemeral")
     # The glance: the answer as the title, a few lines, one dice line, the picture as its image.
     assert embed.title.startswith("Direct hit on the marker, bounced 8\": 4 models hit")
     lines = embed.description.splitlines()
     assert len(lines) <= 8 and lines[-1] == "Dice: scatter H · scatter distance 4 · bounce 8 (all yours)"
-    assert embed.image.url == "attachment://cannon.png"
+    assert embed.image.url == "attachment://cannon-glance.png" and glance.filename == "cannon-glance.png"
+    assert embed.thumbnail.url == "attachment://cannon.png"
     assert file.filename == "cannon.png"
     png = Image.open(io.BytesIO(file.fp.read()))
     assert png.format == "PNG"

@@ -24,9 +24,10 @@ async def test_the_fire_thrower_sends_an_embed_with_its_picture(bot):
     cmd = bot.tree.get_command("fire").get_command("fire-thrower")
     interaction = await run(bot, cmd, distance=8.0, toughness=3, leadership=7, dice="4")
     kwargs = interaction.response.send_message.await_args.kwargs
-    embed, file = kwargs["embed"], kwargs["file"]
+    embed, (glance, file) = kwargs["embed"], kwargs["files"]  # the glance picture, then the full diagram (issue 30)
     assert embed.title.startswith("The flame goes 4\" forward")
-    assert embed.image.url == "attachment://fire-thrower.png" and Image.open(io.BytesIO(file.fp.read())).format == "PNG"
+    assert embed.image.url == "attachment://fire-thrower-glance.png" == f"attachment://{glance.filename}"
+    assert embed.thumbnail.url == "attachment://fire-thrower.png" and Image.open(io.BytesIO(file.fp.read())).format == "PNG"
     details = interaction.extras[REPLY_KEY].details()
     assert any(f.name == "Panic" for f in details.fields) and any(f.name == "Rules applied" for f in details.fields)
 

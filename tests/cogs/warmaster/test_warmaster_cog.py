@@ -33,7 +33,9 @@ async def test_both_groups_register_every_command_with_descriptions(bot):
 async def test_cannon_sends_an_embed_with_its_picture(bot):
     interaction = await run(bot, "wm", "cannon", distance=30.0, cannons=2, dice="4 4 4 4 1 1 1 1 2 2 2 2")
     kwargs = interaction.response.send_message.await_args.kwargs
-    assert kwargs["file"].filename == "wm_cannon.png" and kwargs["embed"].image.url == "attachment://wm_cannon.png"
+    glance, full = kwargs["files"]  # the landscape glance picture in the embed, the full diagram its thumbnail
+    assert full.filename == "wm_cannon.png" and kwargs["embed"].thumbnail.url == "attachment://wm_cannon.png"
+    assert kwargs["embed"].image.url == f"attachment://{glance.filename}" == "attachment://wm_cannon-glance.png"
     assert interaction.extras[REPLY_KEY].fields["units"][0]["hits_taken"] == 4
 
 

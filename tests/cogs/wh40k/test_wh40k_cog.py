@@ -44,8 +44,12 @@ async def test_penetrate_sends_an_embed_with_the_hit_and_the_damage(bot):
 async def test_ordnance_attaches_its_picture(bot):
     interaction = await run(bot, "ordnance", distance=30.0, strength=8, dice="@60 2 4 2 5")
     kwargs = interaction.response.send_message.await_args.kwargs
-    assert kwargs["embed"].image.url == "attachment://ordnance.png"
-    assert Image.open(io.BytesIO(kwargs["file"].fp.read())).format == "PNG"
+    # the landscape glance picture in the embed, the full diagram its thumbnail (issue 30)
+    glance, full = kwargs["files"]
+    assert (glance.filename, full.filename) == ("ordnance-glance.png", "ordnance.png")
+    assert kwargs["embed"].image.url == "attachment://ordnance-glance.png"
+    assert kwargs["embed"].thumbnail.url == "attachment://ordnance.png"
+    assert Image.open(io.BytesIO(full.fp.read())).format == "PNG"
 
 
 @pytest.mark.parametrize("name, options, message", [
