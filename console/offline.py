@@ -77,6 +77,14 @@ class OfflineUser:
         self.roles = [discord.Object(id=r) for r in roles]
 
 
+class OfflineChannel:
+    """The console's channel: its id and the name a report gives it (Discord's channel has both)."""
+
+    def __init__(self, channel_id: int) -> None:
+        self.id = channel_id
+        self.name = "console"
+
+
 class OfflineInteraction:
     """What a command callback sees of an interaction, for one console command. By default the
     offline identity; tests pass another user, server, channel, roles or permissions."""
@@ -93,6 +101,7 @@ class OfflineInteraction:
         self.guild = None if guild_id is None else discord.Object(id=guild_id)
         self.guild_id = guild_id
         self.channel_id = channel_id
+        self.channel = OfflineChannel(channel_id)
         self.permissions = discord.Permissions.all() if permissions is None else permissions
         self.extras: dict[str, Any] = {}
         self.namespace: tuple[tuple[str, Any], ...] = ()

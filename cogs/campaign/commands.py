@@ -378,9 +378,11 @@ class BattleCog(CampaignCogBase):
         people = {b.started_by, *b.players, *(s.user_id for s in shots), *(e.user_id for e in siege),
                   *(m.owner_id for m in roster)}
         names = display_names(interaction, people)
+        channel = getattr(getattr(interaction, "channel", None), "name", None)  # the report names it, not its id
 
         def report():  # grows with the battle's shots: in the work pool
-            return revealed_log(battle_end_reply(who.game, b, roster, shots, sections, names, siege, totals=totals), b, r)
+            return revealed_log(battle_end_reply(who.game, b, roster, shots, sections, names, siege, totals=totals,
+                                                 channel=channel), b, r)
 
         await send_reply(interaction, await off_the_loop(interaction, report))
 

@@ -264,13 +264,14 @@ def namer(names: Mapping[int, str] | None) -> Callable[[int], str]:
 
 def battle_report(b: Battle, roster: list[Machine], shots: list[Shot], sections: tuple[SectionState, ...] = (),
                   names: Mapping[int, str] | None = None, siege: Sequence[SiegeEvent] = (), *,
-                  totals: ShotTotals) -> str:
+                  totals: ShotTotals, channel: str | None = None) -> str:
     """The Markdown report ``/battle end`` attaches: people by their display names (`names`); the
     battle's /siege rolls turn by turn (`siege`); its totals as counted in SQL (`totals`,
     storage.campaigns.shot_totals)."""
     name = namer(names)
     out = [f"# Battle report: battle {b.id}" + (f", campaign {b.campaign}" if b.campaign else ""), "",
-           f"- Channel: {b.channel_id}", f"- Started: {_time(b.started_at)} by {name(b.started_by)}",
+           f"- Channel: {'#' + channel if channel else f'channel {b.channel_id}'}",
+           f"- Started: {_time(b.started_at)} by {name(b.started_by)}",
            f"- Ended: {_time(b.ended_at) if b.ended_at else 'in progress'}", f"- Turns: {b.turn}",
            f"- Players: {', '.join(name(u) for u in b.players) or 'none'}",
            f"- Shots: {totals.shots} ({totals.misfired} misfired), hits: {totals.hits}{private_apart(totals)}",
@@ -337,9 +338,17 @@ def battle_export(b: Battle, roster: list[Machine], shots: list[Shot],
     }
 
 
+def in_battle(sections: Sequence[SectionState], siege: Sequence[SiegeEvent]) -> tuple[SectionState, ...]:
+    """The fortress sections this battle's /siege rolls tested or battered: a section made before
+    the battle (or in another game) and never rolled at during it is none of the battle's."""
+    rolled = {e.section.casefold() for e in siege if e.section}  # as typed ("North Gate"); kept folded
+    return tuple(x for x in sections if x.name.casefold().removesuffix(" (gate)") in rolled)  # a gate: "gatehouse (gate)"
+
+
 def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Shot],
                      sections: tuple[SectionState, ...] = (), names: Mapping[int, str] | None = None,
-                     siege: Sequence[SiegeEvent] = (), *, totals: ShotTotals) -> Reply:
+                     siege: Sequence[SiegeEvent] = (), *, totals: ShotTotals, channel: str | None = None) -> Reply:
+    sections = in_battle(sections, siege)
     export = battle_export(b, roster, shots, sections, siege, totals=totals)
     counted = export["totals"]
     siege_part = f" · siege rolls: **{len(siege)}**" if siege else ""
@@ -351,7 +360,7 @@ def battle_end_reply(game: str, b: Battle, roster: list[Machine], shots: list[Sh
     if sections:
         breached = [x.name for x in sections if x.breached]
         lines.insert(2, f"Fortifications breached: {len(breached)} of {len(sections)}" + (f" ({', '.join(breached)})" if breached else ""))
-    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names, siege, totals=totals).encode()),
+    files = ((f"{stem}.md", battle_report(b, roster, shots, sections, names, siege, totals=totals, channel=channel).encode()),
              (f"{stem}.json", json.dumps(export, indent=2, ensure_ascii=False).encode()))
     return _reply("battle end", game, f"Battle over after {b.turn} turn{'s' if b.turn != 1 else ''}", lines,
                   colour=COLOUR_MISS, fields={"battle": battle_json(b), "totals": counted}, attachments=files)

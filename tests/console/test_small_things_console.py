@@ -45,3 +45,24 @@ async def test_combat_result_lines_name_their_side(play):
 async def test_a_halved_strength_reaches_the_glance(play):
     code, out = await play('/40k ordnance distance:24 strength:8 armour:"12 11 10" dice:"@90 4 3"')
     assert code == 0 and any("S8 halved" in line for line in out["glance"]["lines"])
+
+
+async def test_battle_end_counts_only_the_sections_rolled_at_during_the_battle(play):
+    await play('/siege structure kind:wall section:"old wall" hits:2 dice:"3 4"')  # before the battle
+    await play("/battle start")
+    code, out = await play("/battle end")
+    assert code == 0 and not any("Fortifications" in line for line in out["glance"]["lines"])
+    await play("/battle start")
+    await play('/siege structure kind:gateway section:gate hits:2 dice:"1 2"')  # during it
+    code, out = await play("/battle end")
+    lines = [line for line in out["glance"]["lines"] if "Fortifications" in line]
+    assert lines == ["Fortifications breached: 0 of 1"]
+
+
+async def test_the_battle_report_names_the_channel_not_its_number(play):
+    from pathlib import Path
+
+    await play("/battle start")
+    code, out = await play("/battle end")
+    report = Path(next(f for f in out["files"] if f.endswith(".md"))).read_text(encoding="utf-8")
+    assert "- Channel: #console" in report and "- Channel: 300" not in report
