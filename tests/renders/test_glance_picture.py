@@ -70,3 +70,21 @@ def test_the_embed_shows_the_glance_and_the_full_diagram_as_its_thumbnail():
     plain = Reply(embed=embed, image=b"landscape", filename="battle.png", command="battle status", system="all",
                   dice=(), summary=())
     assert plain.glance().image.url == "attachment://battle.png" and not plain.glance().thumbnail.url
+
+
+def test_the_glance_survives_the_render_worker_processes():
+    import pickle
+
+    from cogs.common import render_pool
+    from renders.fantasy.cannon import render_cannon
+    from tests.renders.fantasy.test_render_cannon import SCENARIOS
+
+    png = render_cannon(SCENARIOS["hit_through"]())
+    copy = pickle.loads(pickle.dumps(png))
+    assert copy == png and glance_of(copy) == glance_of(png) is not None
+    render_pool.start(1)
+    try:
+        drawn_there = render_pool.draw(render_cannon, SCENARIOS["hit_through"]())
+    finally:
+        render_pool.stop()
+    assert drawn_there == png and glance_of(drawn_there) == glance_of(png)
