@@ -272,6 +272,10 @@ def view_for(actions: tuple[str, ...], action_id: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in actions:
         view.add_item(ReplyButton(action, action_id))
+    # Sent finished (issue 26): its buttons are DynamicItems, found again by their custom id and the
+    # store, so discord.py need keep nothing of it. (An unfinished view sent on an ephemeral reply gets
+    # a 15-minute timeout task whose context holds the interaction, its reply and its picture.)
+    view.stop()
     return view
 
 
