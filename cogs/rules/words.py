@@ -119,9 +119,10 @@ def _nearest_reply(found: Found) -> Reply:
                 "suggestions:")
     elif found.outside is not None:
         title = f"{found.outside}: {NOT_HELD}"
-        covers = " ".join(f"{o.covers}." for o in outside_rules().values())
-        text = (f"{found.outside} is a rule of the game, but the rulebooks Bombardier holds do not describe it, so "
-                f"it will not guess. It holds: {covers} Entries that mention it, or come nearest, as suggestions:")
+        games = [o for o in outside_rules().values() if found.outside in o.rules] or list(outside_rules().values())
+        covers = "; ".join(o.covers for o in games)
+        text = (f"{found.outside} is a rule of the game, but the rulebooks Bombardier holds do not describe it (they "
+                f"hold {covers}), so it will not guess. Entries that mention it, or come nearest, as suggestions:")
     elif asked:
         title = f"'{_clip(asked, 80)}': {NOT_HELD}"
         text = ("Nothing in them matches it well enough to answer, so the bot will not guess. The nearest entries, "
