@@ -66,3 +66,8 @@ async def test_the_battle_report_names_the_channel_not_its_number(play):
     code, out = await play("/battle end")
     report = Path(next(f for f in out["files"] if f.endswith(".md"))).read_text(encoding="utf-8")
     assert "- Channel: #console" in report and "- Channel: 300" not in report
+
+
+async def test_a_cannons_halved_scatter_is_in_the_glance(play):
+    code, out = await play('/fire cannon distance:30 ranks:4 files:5 dice:"@330 4 8"')
+    assert code == 0 and out["glance"]["title"].startswith('Scattered 2" (half the 4), bounced 8"')

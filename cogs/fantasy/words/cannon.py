@@ -32,7 +32,9 @@ def hit_text(hit: CannonHit, one_model: bool = True) -> str:
 def outcome_line(shot: CannonShot) -> str:
     if shot.misfire is not None:
         return misfire_outcome(shot.misfire)
-    start = "Direct hit on the marker" if shot.scatter.is_hit else f"Scattered {inches(shot.scatter_distance)}"
+    # the scatter is half the artillery die: said where the channel sees it, beside the die it halves
+    start = ("Direct hit on the marker" if shot.scatter.is_hit
+             else f"Scattered {inches(shot.scatter_distance)} (half the {shot.artillery.value})")
     if shot.bounce.is_misfire:
         bounce = "no bounce (the ball thuds in)"
     elif shot.stopped_by is not None:
