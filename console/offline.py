@@ -222,10 +222,10 @@ async def run_line(bot: discord.Client, line: str, *, as_json: bool, out=sys.std
         print(embed_text(reply.glance()), file=out)
         if details and reply.has_details():
             print("\nDetails:\n" + embed_text(reply.details()), file=out)
-        if glance:
-            print(f"\nPicture (in the channel): {glance}\nFull diagram (tap the thumbnail): {path}", file=out)
-        elif path:
-            print(f"\nPicture: {path}", file=out)
+        if glance:  # the channel's landscape glance; the full picture last, as ever (the console's contract)
+            print(f"\nGlance picture (the embed shows it; the full picture is its thumbnail): {glance}", file=out)
+        if path:
+            print(("" if glance else "\n") + f"Picture: {path}", file=out)
         for f in files:
             print(f"File: {f}", file=out)
     return 0

@@ -36,7 +36,8 @@ async def test_a_small_unit_has_its_model_picked_at_random(play):
 
 @pytest.mark.parametrize("line, message", [
     ("/fire bolt-thrower distance:49 bs:3", "distance: 49 is out of bounds: give 0.1 to 48."),
-    ("/fire bolt-thrower distance:20", "/fire bolt-thrower needs bs (or a machine: whose BS is on the roster)."),
+    ("/fire bolt-thrower distance:20", "/fire bolt-thrower needs bs, the crew's best Ballistic Skill (or a machine: "
+                                       "whose BS is on the roster), e.g. /fire bolt-thrower distance:20 bs:3"),
     ('/fire bolt-thrower distance:20 bs:3 dice:"4 4"', "left over"),
     ("/fire bolt-thrower distance:20 bs:3 aim_rank:2", "has no option 'aim_rank'"),
 ])

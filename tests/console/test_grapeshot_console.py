@@ -36,7 +36,8 @@ async def test_hard_cover_and_bs_1_need_a_six_then_more(play):
 
 @pytest.mark.parametrize("line, message", [
     ("/fire grapeshot distance:13 bs:3", "distance: 13 is out of bounds: give 0.1 to 12."),
-    ("/fire grapeshot distance:5", "/fire grapeshot needs bs (or a machine: whose BS is on the roster)."),
+    ("/fire grapeshot distance:5", "/fire grapeshot needs bs, the crew's best Ballistic Skill (or a machine: "
+                                   "whose BS is on the roster), e.g. /fire grapeshot distance:6 bs:3"),
     ("/fire grapeshot distance:5 bs:3 cover:hrad", "is not one of the choices: none, soft, hard. Did you mean hard?"),
     ('/fire grapeshot distance:5 bs:3 dice:"5"', "'5' (die 1) does not fit the artillery die"),
     ("/fire grapeshot distance:5 bs:3 save:4", "without toughness"),
