@@ -233,13 +233,14 @@ def _typed(interaction: Any, params: dict[str, inspect.Parameter], kwargs: dict[
 
 
 def target_option(game: str, *, needs: tuple[str, ...] = (), into: str | None = None, faces: bool = False,
-                  hint: bool = True):
+                  hint: bool = True, immune: tuple[str, ...] | None = None):
     """Give a command ``target:`` (see the module's docstring). `game`: whose characteristics the
     unit is read with (``fantasy``, ``wh40k``, ``warmaster``). `needs`: options the command
     requires unless a target gives them. `into`: the option that takes the unit instead of a new
     ``target`` (a command with no room left); a number option becomes text that takes a number or
     a unit, its bounds checked here; with `hint`, a short description of it says so. `faces`: offer a
-    vehicle's sides in the autocomplete."""
+    vehicle's sides in the autocomplete. `immune`: the Immunity names the command's ``immune``
+    option takes, when fewer than a list may give (the others change nothing there)."""
 
     def decorate(callback):
         signature = inspect.signature(callback)
@@ -281,7 +282,7 @@ def target_option(game: str, *, needs: tuple[str, ...] = (), into: str | None = 
                         default = params[into].default
                         kwargs[into] = None if default is inspect.Parameter.empty else default
             if named is not None:
-                kwargs.update(await _fill(interaction, game, params, kinds, kwargs, named, needs, into))
+                kwargs.update(await _fill(interaction, game, params, kinds, kwargs, named, needs, into, immune))
             missing = [n for n in needs if kwargs.get(n) is None]
             if missing and unmatched is not None:
                 raise TargetError(f"{into}: '{quote(unmatched, 60)}' is not a unit of a list in play here (/army list), "
@@ -352,14 +353,20 @@ async def _unit_named(interaction: Any, text: Any, *, quiet: bool = False) -> st
 
 
 async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter], kinds: dict[str, Any],
-                kwargs: dict[str, Any], named: str, needs: tuple[str, ...], into: str | None = None) -> dict[str, Any]:
+                kwargs: dict[str, Any], named: str, needs: tuple[str, ...], into: str | None = None,
+                immune: tuple[str, ...] | None = None) -> dict[str, Any]:
     if getattr(interaction, "guild_id", None) is None:
         raise TargetError("target: army lists live in a server: use target: in a server channel, or type the profile.")
     typed = _typed(interaction, params, kwargs) - {into}
 
     def work():  # the lists in play read, the unit found and read: off the event loop
         army, unit, face = find_unit(_in_play(interaction), named)
-        filled, overridden = fill(params, kinds, kwargs, typed, unit, target_values(unit, game), face, needs, into or "target")
+        values = target_values(unit, game)
+        if immune is not None and values.get("immune"):  # only the Immunities this command's immune: takes
+            kept = " ".join(w for w in values.get("immune").split() if w in immune)
+            values = TargetValues(tuple((k, kept if k == "immune" else v) for k, v in values.values if k != "immune" or kept),
+                                  values.missing, values.models)
+        filled, overridden = fill(params, kinds, kwargs, typed, unit, values, face, needs, into or "target")
         return army, unit, face, filled, overridden
 
     army, unit, face, filled, overridden = await _in_store(interaction, work)

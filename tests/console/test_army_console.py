@@ -276,3 +276,19 @@ async def test_the_biggest_list_and_the_longest_names_fit_discord(bot, tmp_path)
 
     choices = unit_choices(lists_in_play(bot.store, 200, 300, 100), "")
     assert len(choices) == 25 and all(len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
+
+
+async def test_a_command_takes_only_the_immunities_its_immune_option_knows(play, tmp_path):
+    (tmp_path / "salamanders.ros").write_text(
+        '<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" name="Salamanders" gameSystemName="Warhammer Fantasy 8th ed">'
+        '<forces><force catalogueName="Lizardmen"><selections><selection name="Salamander Hunting Pack" type="unit"><rules>'
+        '<rule name="Immunity (Flaming Attacks)"/><rule name="Immunity (Killing Blow)"/></rules><selections>'
+        '<selection name="Salamander" type="model" number="1"><profiles><profile name="Salamander" typeName="Model"><characteristics>'
+        '<characteristic name="T">4</characteristic><characteristic name="W">3</characteristic>'
+        '<characteristic name="ArmourSave">5+</characteristic><characteristic name="Type">Monstrous Beast</characteristic>'
+        '</characteristics></profile></profiles></selection></selections></selection></selections></force></forces></roster>')
+    await play(f"/army import file:{tmp_path / 'salamanders.ros'}")
+    code, out = await play('/shoot shots:3 bs:3 strength:4 troop:"Salamander Hunting Pack"')
+    assert code == 0 and out["from_list"]["filled"]["immune"] == "flaming killing-blow"
+    code, out = await play('/fire fire-thrower distance:4 troop:"Salamander Hunting Pack"')
+    assert code == 0 and out["from_list"]["filled"]["immune"] == "flaming"  # its immune: takes flaming, panic, psychology
