@@ -91,18 +91,20 @@ def crop(canvas: Canvas) -> int | None:
     return rows[1]
 
 
-def glance_png(canvas: Canvas, encode) -> bytes | None:
-    """The glance picture of `canvas` (its top, down to the end of the target band), encoded by
-    `encode`, or None (:func:`crop`)."""
+def glance_png(canvas: Canvas, encode, image: Image.Image | None = None) -> bytes | None:
+    """The glance picture of `canvas` (its top, down to the end of the target band), cut from
+    `image` (the canvas's own image mapped onto its palette; by default the canvas's image) and
+    encoded by `encode`, or None (:func:`crop`)."""
     bottom = crop(canvas)
     if bottom is None:
         return None
-    return encode(canvas.image.crop((0, 0, canvas.image.width, bottom)))
+    image = canvas.image if image is None else image
+    return encode(image.crop((0, 0, image.width, bottom)))
 
 
-def picture(canvas: Canvas, data: bytes, encode) -> Picture:
-    """`data` (the canvas's PNG) as a :class:`Picture` with its glance."""
-    return Picture(data, glance_png(canvas, encode))
+def picture(canvas: Canvas, data: bytes, encode, image: Image.Image | None = None) -> Picture:
+    """`data` (the canvas's PNG) as a :class:`Picture` with its glance (:func:`glance_png`)."""
+    return Picture(data, glance_png(canvas, encode, image))
 
 
 def encode_png(image: Image.Image, level: int) -> bytes:
