@@ -819,11 +819,17 @@ class Canvas:
         # spot scores less than `bound`: try them in that order and stop when none can win.
         bound = base + np.where(radii > _PLACE_RADII[0] + 2, radii, 0.0)
         chosen, cost, chosen_end = None, math.inf, anchor
-        for i in np.argsort(bound, kind="stable").tolist():
-            if bound[i] >= cost:
+        # Python lists, read one spot at a time: indexing numpy arrays item by item costs more than
+        # the tests themselves (issue 26). Whether a spot fits is asked before its box is built.
+        order = np.argsort(bound, kind="stable").tolist()
+        bounds, fitting, bases = bound.tolist(), fits.tolist(), base.tolist()
+        for i in order:
+            if bounds[i] >= cost:
                 break
+            if not fitting[i]:
+                continue
             box = tuple(boxes[i].tolist())
-            if not fits[i] or not self._clear_of_lines(box):
+            if not self._clear_of_lines(box):
                 continue
             ends = _leader_ends(anchor, box)
             # A leader costs at least its length term (what _leader_cost starts from; all it adds is
@@ -832,13 +838,14 @@ class Canvas:
             floors = [_length_cost(anchor, end) for end in ends]
             for k in range(len(floors) - 2, -1, -1):
                 floors[k] = min(floors[k], floors[k + 1])
+            at = bases[i]
             for j, end in enumerate(ends):
-                if base[i] + floors[j] >= cost:
+                if at + floors[j] >= cost:
                     break
-                score = base[i] + self._leader_cost(anchor, end, homes, enough=cost - base[i])
+                score = at + self._leader_cost(anchor, end, homes, enough=cost - at)
                 if score < cost:
                     chosen, cost, chosen_end = box, score, end
-                if score <= base[i] + 1.5 * math.dist(anchor, end):
+                if score <= at + 1.5 * math.dist(anchor, end):
                     break  # nothing in the way of the nearest end: the others are no better
         if chosen is None:
             spots = [_beside(anchor, w, h, side, r) for r in _PLACE_RADII for side in _PLACE_SIDES]
