@@ -10,10 +10,10 @@
    Later calls in the same command get the same source, so a command that asks several times
    still rolls one stream under one number. A "Resolve wounds" re-run gets the first run's dice
    back first (:class:`~engine.dice.ReplayDice`), the rest from that stream.
-2. ``send_reply`` calls :func:`record`: the entry (user, command, options, every die marked bot
-   or player, the summary) is appended in one transaction in a worker thread
-   (``asyncio.to_thread``: hashing a thousand dice takes milliseconds), and the reply shows its
-   roll number and hash.
+2. ``send_reply`` keeps the reply (``replies.keep``, in a store thread: hashing a thousand dice
+   takes milliseconds), which calls :func:`record_now`: the entry (user, command, options, every die
+   marked bot or player, the summary) is appended in one transaction, and the reply shows its roll
+   number and hash.
 
 A command that never asks for dice logs nothing; one that fails after drawing a die leaves its
 number unused (``bot.py verify`` reports such numbers). Commands answered at once in one channel may
@@ -158,7 +158,7 @@ def _replay_of(interaction: discord.Interaction, slot: roll_log.RollSlot) -> int
 
 def commit_state(reply: Any) -> None:
     """Run the store change the reply carries (``Reply.commit_with_log``), once; inside the roll
-    log's transaction when the command drew dice (:func:`record`), alone otherwise."""
+    log's transaction when the command drew dice (:func:`record_now`), alone otherwise."""
     while reply.commit_with_log:
         reply.commit_with_log.pop(0)()
 
@@ -175,18 +175,9 @@ async def mark_undelivered(interaction: discord.Interaction) -> None:
         log.exception("a roll could not be marked as not delivered: %s", ref)
 
 
-async def record(interaction: discord.Interaction, reply: Any) -> Entry | None:
-    """Log the reply of a command that drew dice (once), and show the entry on the reply: one
-    round trip to a store thread (:func:`record_now` there)."""
-    if DRAWN_KEY not in interaction.extras:
-        return None
-    from cogs.common.replies import stored  # (replies imports this module)
-
-    return await stored(interaction, record_now, interaction, reply)
-
-
 def record_now(interaction: discord.Interaction, reply: Any) -> Entry | None:
-    """:func:`record`, in the calling thread (a worker's, never the event loop's): the roll number
+    """Log the reply of a command that drew dice (once), in the calling thread (a store thread's,
+    never the event loop's: ``replies.keep`` calls it): the roll number
     (reserved already when the bot drew a die), the entry appended with the state the reply changes,
     in one transaction, and the entry shown on the reply."""
     drawn: Drawn | None = interaction.extras.pop(DRAWN_KEY, None)
