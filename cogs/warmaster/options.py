@@ -114,6 +114,19 @@ def position_value(position: str) -> Position:
     return Position(typed)
 
 
+def tower_position(position: str | None, in_tower: bool) -> str:
+    """The `position` option of a shot that may take `in_tower`: troops manning a tower count as
+    fortified (seed 001, Siege towers: "targets in higher towers still count as being fortified";
+    Towers: the stands in a tower count as fortified), so left out it is fortified for them and
+    open otherwise, and another position given with `in_tower` is refused."""
+    if position is None:
+        return "fortified" if in_tower else "open"
+    if in_tower and position_value(position) is not Position.FORTIFIED:
+        raise RulesError(f"position: '{quote(position)}' with in_tower: troops manning a tower count as fortified. "
+                         "Leave position out (or give fortified), or leave in_tower out.")
+    return position
+
+
 def unit(name: str, *, stands: int, hits: int, armour: int, position: str, troop: str, side: Side = Side.ENEMY,
          engaged: bool = False, charging: bool = False, in_tower: bool = False, equipment_ok: bool = False) -> Unit:
     """A target unit from the options. With `equipment_ok`, `troop` may name siege equipment: the

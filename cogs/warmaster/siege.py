@@ -19,6 +19,7 @@ from cogs.common.dice_source import private_option
 from cogs.common.choices import offer
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.warmaster.options import (
+    tower_position,
     ENGINES, IN_TOWER, LIST_HELP, MAX_NEAR, SCENARIOS, STRUCTURES, dug_sections, engine_autocomplete, pick,
     scenario_autocomplete, structure_autocomplete, garrison_points, troop_key, MORE_HELP, more_attackers, DATA, FORMATION_CHOICES, TARGET, equipment_list, near_units, new_dice,
     place, position_autocomplete, troop_autocomplete, unit,
@@ -142,9 +143,10 @@ class SiegeCog(commands.Cog):
         self, interaction: discord.Interaction, weapon: str, distance: Range[float, 0.5, 120.0],
         offset: Range[float, -60.0, 60.0] = 0.0, formation: Optional[str] = None, turn: Optional[Range[float, -180.0, 180.0]] = None,
         near: Optional[str] = None, stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3,
-        armour: Range[int, 0, 6] = 0, position: str = "open", troop: str = "infantry", in_tower: bool = False,
+        armour: Range[int, 0, 6] = 0, position: Optional[str] = None, troop: str = "infantry", in_tower: bool = False,
         dice: Optional[str] = None,
     ) -> None:
+        position = tower_position(position, in_tower)
         w = DATA.siege_artillery[pick(weapon, ENGINES, "weapon")]
         target_unit = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop,
                            in_tower=in_tower and not w.bounce, equipment_ok=True)

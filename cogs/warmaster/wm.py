@@ -17,6 +17,7 @@ from cogs.common.dice_source import private_option
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.common.target import target_option
 from cogs.warmaster.options import (
+    tower_position,
     AT, DATA, FORMATION_CHOICES, IN_TOWER, NEAR_AS_CANNON, NEAR_DESCRIPTION, TARGET, near_units, new_dice, place,
     position_autocomplete, troop_autocomplete, target_stands, unit,
 )
@@ -55,11 +56,12 @@ class WarmasterCog(commands.Cog):
     @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def shoot(
         self, interaction: discord.Interaction, attacks: Range[int, 1, MAX_ATTACKS],
-        armour: Range[int, 0, 6] = 0, position: str = "open", stands: Range[int, 1, MAX_STANDS] = 3,
+        armour: Range[int, 0, 6] = 0, position: Optional[str] = None, stands: Range[int, 1, MAX_STANDS] = 3,
         hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry", bonus: Range[int, -3, 3] = 0,
         worse: Range[int, 0, 3] = 0, no_armour: bool = False, charging: bool = False, in_tower: bool = False,
         dice: Optional[str] = None,
     ) -> None:
+        position = tower_position(position, in_tower)
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
                       in_tower=in_tower, equipment_ok=True)
         result = await off_the_loop(interaction, lambda: shoot(new_dice(self.bot, dice), target, attacks, DATA.positions,
@@ -79,11 +81,12 @@ class WarmasterCog(commands.Cog):
     async def cannon(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(CANNON.range)],
         cannons: Range[int, 1, MAX_CANNONS] = 2, formation: str = "column", stands: Range[int, 1, MAX_STANDS] = 3,
-        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, position: str = "open",
+        hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, armour: Range[int, 0, 6] = 0, position: Optional[str] = None,
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -60.0, 60.0] = 0.0,
         near: Optional[str] = None, grapeshot: bool = False, at: Optional[str] = None, in_tower: bool = False,
         dice: Optional[str] = None,
     ) -> None:
+        position = tower_position(position, in_tower)
         def work():
             front = Point(offset, distance)
             placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
@@ -106,10 +109,11 @@ class WarmasterCog(commands.Cog):
     @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def helblaster(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(HELBLASTER.range)],
-        attacks: Optional[Range[int, 1, 6]] = None, armour: Range[int, 0, 6] = 0, position: str = "open",
+        attacks: Optional[Range[int, 1, 6]] = None, armour: Range[int, 0, 6] = 0, position: Optional[str] = None,
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
         charging: bool = False, in_tower: bool = False, dice: Optional[str] = None,
     ) -> None:
+        position = tower_position(position, in_tower)
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
                       in_tower=in_tower, equipment_ok=True)
         shot = await off_the_loop(interaction, lambda: fire_helblaster(HELBLASTER, DATA.positions, target, range,
@@ -126,11 +130,12 @@ class WarmasterCog(commands.Cog):
     @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def bone_thrower(
         self, interaction: discord.Interaction, distance: Range[float, 0.5, float(BONE.range)], formation: str = "column",
-        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: str = "open",
+        stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, position: Optional[str] = None,
         troop: str = "infantry", turn: Range[float, -180.0, 180.0] = 0.0, offset: Range[float, -40.0, 40.0] = 0.0,
         near: Optional[str] = None, at: Optional[str] = None, charging: bool = False, in_tower: bool = False,
         dice: Optional[str] = None,
     ) -> None:
+        position = tower_position(position, in_tower)
         def work():
             front = Point(offset, distance)
             placed = target_stands(formation=formation, stands=stands, at=at, front=front, turn=turn)
@@ -152,10 +157,11 @@ class WarmasterCog(commands.Cog):
     @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def elven_bolt_thrower(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(ELVEN.range)],
-        machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
+        machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: Optional[str] = None,
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
         charging: bool = False, in_tower: bool = False, dice: Optional[str] = None,
     ) -> None:
+        position = tower_position(position, in_tower)
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, charging=charging,
                       in_tower=in_tower, equipment_ok=True)
         v = await off_the_loop(interaction, lambda: fire_elven_bolt_thrower(ELVEN, DATA.positions, target, range,
@@ -169,10 +175,11 @@ class WarmasterCog(commands.Cog):
     @app_commands.autocomplete(troop=troop_autocomplete, position=position_autocomplete)
     async def rock_lobber(
         self, interaction: discord.Interaction, range: Range[float, 0.5, float(LOBBER.range)],
-        machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: str = "open",
+        machines: Range[int, 1, MAX_MACHINES] = 1, armour: Range[int, 0, 6] = 0, position: Optional[str] = None,
         stands: Range[int, 1, MAX_STANDS] = 3, hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, troop: str = "infantry",
         in_tower: bool = False, dice: Optional[str] = None,
     ) -> None:
+        position = tower_position(position, in_tower)
         target = unit("target", stands=stands, hits=hits, armour=armour, position=position, troop=troop, in_tower=in_tower,
                       equipment_ok=True)
         v = await off_the_loop(interaction, lambda: fire_rock_lobber(LOBBER, DATA.positions, target, range,

@@ -165,6 +165,11 @@ ONE_STAND = {AssaultKind.RAMPARTS: "On a counter-attacked rampart", AssaultKind.
 """Fights where only one stand of each unit comes into contact, and one defending stand answers it
 (seed 001, Counter attacks on ramparts; Towers)."""
 
+FLYERS_CANNOT = {AssaultKind.SIEGE_TOWER: "assault from a siege tower (only infantry fight from its top)",
+                 AssaultKind.RAMPARTS: "counter attack from a tower or the next rampart (they never occupy fortifications)"}
+"""Assault kinds flyers cannot make (seed 001, Flyers attacking fortifications: they never occupy
+fortifications, and attack fortified troops with no charge bonus; Siege towers: infantry)."""
+
 SIEGE_TOWER_REACH = 4
 """cm: a unit thrown back from its siege tower this far or less is still in it (seed 001, Siege towers)."""
 
@@ -195,6 +200,10 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
     if kind is AssaultKind.SIEGE_TOWER and attackers.fighting != 1:
         raise RulesError("From a siege tower only one attacking stand fights: give 1 stand fighting.")
     check_one_stand(kind, attackers, defenders, others)
+    if kind in FLYERS_CANNOT and any(side.flyers for side in (attackers, *others)):
+        raise RulesError(f"kind {kind.value}: flyers do not {FLYERS_CANNOT[kind]}; they attack troops in a fortification "
+                         "as infantry do, hitting on 6s with no charge bonus. Give kind wall or tower (or courtyard), or leave "
+                         "flyers out.")
     if won_before and kind is not AssaultKind.TOWER:
         raise RulesError("A round already won changes only a tower's fight: give kind tower, or leave it out.")
     if won_before and any(side.flyers for side in (attackers, *others)):
@@ -269,6 +278,8 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
         lost = min(o.unit.stands, b.hits_taken // o.unit.hits)
         others_out.append(OtherAttacker(o, r, b, lost, (lost_round and o.flyers) or lost >= o.unit.stands))
     gone = (lost_round and attackers.flyers) or attackers_lost >= attackers.unit.stands
+    if lost_round and gone and all(o.destroyed for o in others_out):
+        retreat = 0  # no attacking unit is left to be thrown back: one outcome, destroyed
     tower = fate_of_siege_tower(kind, retreat, tower_reach) if lost_round and not gone else None
     return Assault(kind, attackers, defenders, shot_hits, bonus, struck, back, a_result, d_result, outcome, retreat, destroyed,
                    attackers_lost, tuple(rec.rolled), others=tuple(others_out), attackers_destroyed=gone,

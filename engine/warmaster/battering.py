@@ -100,6 +100,9 @@ def batter(structure: Structure, rules: SiegeRules, oil_chart: OilChart, positio
     if batterer is Batterer.GIANT and fightable:
         raise RulesError("A giant batters only when there are no troops on the ramparts he can fight: he must fight them "
                          "instead (an assault), or batter once they are gone.")
+    if fightable:  # a ram (or log ram) may ignore the defenders to batter (seed 001, Battering)
+        raise RulesError(f"foes: is the giant's: a unit with {'log rams' if batterer is Batterer.LOG_RAM else 'a ram'} may ignore "
+                         "the defenders on the ramparts and batter. Leave foes out, or give by:giant.")
     if gate and structure.gate_points is None:
         raise RulesError(f"A {structure.name.lower()} has no gate of its own to target; only a gateway tower or a palisade tower "
                          "has one: leave gate out, or give one of those kinds.")

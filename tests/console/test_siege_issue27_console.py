@@ -252,3 +252,60 @@ async def test_an_engaged_unit_hit_by_a_bounce_carries_its_odd_hits_into_the_com
     assert engaged["hits_taken"] == 1 and engaged["carried_into_combat"] == 1
     text = "\n".join(r["summary"])
     assert "disregarded" not in text and "carried into the combat round" in text
+
+
+# Found by the independent test of issue 27 (T27).
+# 001:120 flyers that lose a round are destroyed: one outcome, no retreat.
+
+async def test_flyers_that_lose_are_destroyed_not_thrown_back(play):
+    code, r = await play('/siege assault kind:tower flyers:true d_attacks:2 dice:"1 1 1 6 6"')
+    assert code == 0, r
+    assert r["outcome"] == "defenders win" and r["attackers_destroyed"] is True and r["retreat"] == 0
+    assert "thrown back" not in r["summary"][0] and "destroyed" in r["summary"][0]
+    code, r = await play('/siege assault flyers:true d_attacks:2 more:"attack 2" dice:"1 1 1 1 1 6 6 6 6"')
+    assert code == 0, r
+    assert r["retreat"] == 4 and "attackers 2 are thrown back 4 cm" in r["summary"][0]
+
+
+# 001:118 no charge bonus for flyers; 001:157 a siege tower's assault is infantry's.
+
+async def test_flyers_make_no_siege_tower_or_rampart_assault(play):
+    for kind in ("siege-tower", "ramparts"):
+        code, r = await play(f'/siege assault kind:{kind} flyers:true')
+        assert code == 2 and "flyers do not" in r["error"] and "Traceback" not in r["error"]
+
+
+# 001:162 "Targets in higher towers still count as being fortified"; 001:105 "the defending stands
+# in a tower count as fortified": in_tower left without a position is fortified, never open.
+
+async def test_troops_manning_a_tower_count_as_fortified(play):
+    for line in ('/wm shoot attacks:3 in_tower:true dice:"6 6 5"', '/wm rock-lobber range:30 in_tower:true dice:"6 6 5"',
+                 '/siege artillery weapon:tribock distance:30 in_tower:true dice:"6 6 5 1 1 1"'):
+        code, r = await play(line)
+        assert code == 0, (line, r)
+        assert r["target"]["counts_as"] == "fortified" and r["target"]["to_hit"] == 6 and r["target"]["hits"] == 2
+    code, r = await play('/wm cannon distance:30 in_tower:true dice:"5 5 4 4"')
+    assert code == 0, r
+    assert r["units"][0]["counts_as"] == "defended" and r["units"][0]["hits"] == 2  # a ball counts fortified as defended
+    code, r = await play('/wm helblaster range:5 in_tower:true position:open')
+    assert code == 2 and "count as fortified" in r["error"]
+    code, r = await play('/wm shoot attacks:3 dice:"4 4 4 1 1 1"')  # not in a tower: open, as before
+    assert code == 0 and r["target"]["counts_as"] == "open"
+
+
+# 001:44 a ram ignores the defenders and batters; only the giant must fight them (001:97).
+
+async def test_foes_on_a_ram_is_refused(play):
+    code, r = await play('/siege batter kind:wall by:ram foes:true')
+    assert code == 2 and "foes: is the giant's" in r["error"]
+
+
+# 001:280 "Any 6's that are rolled will destroy the earthwork that is attacked": /odds names the
+# sections destroyed, not the 6s as hits.
+
+async def test_odds_of_digging_name_the_sections(play):
+    code, r = await play('/odds shot:"siege dig stands:3 sections:\\"1 1 2\\""')
+    assert code == 0, r
+    classes = {c["class"] for c in r["odds"]["classes"]}
+    assert classes == {"no section destroyed", "some sections destroyed", "every section destroyed"}
+    assert "no hit" not in r["summary"][0]

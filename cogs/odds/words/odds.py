@@ -26,6 +26,7 @@ from engine.roll import RollResult
 from engine.fantasy.close_combat import CombatResult
 from engine.warmaster.assault import Assault
 from engine.warmaster.battering import BatterAttempt
+from engine.warmaster.earthworks import DigOut
 from engine.warmaster.scenarios import SallyGate, ScenarioRoll
 from engine.warmaster.structure import StructureTest
 from engine.wh40k.assault import Assault as VehicleAssault
@@ -121,7 +122,8 @@ def profile_note(result: Any) -> str | None:
 CLASSES = ("misfire", "out of breath", "miss", "no hit", "no effect (Immune)", "hit", "hit, none slain", "one or more slain",
            "hit, no stand lost", "stands lost", "hit, no crew lost", "crew lost", "machine destroyed",
            "no effect", "glancing", "penetrating", "hit, no damage", "damaged", "vehicle destroyed",
-           "it holds", "it falls", "the battering fails")
+           "it holds", "it falls", "the battering fails",
+           "no section destroyed", "some sections destroyed", "every section destroyed")
 """The outcome classes a player names first, in the order the answer gives them."""
 
 
@@ -166,6 +168,11 @@ def outcome_class(result: Any) -> str:
         getattr(result, "rolled_hits", 0) and getattr(result, "hits", None) == 0)  # hits a breath's Immunity undid
     if immune:
         return "no effect (Immune)"
+    if isinstance(result, DigOut):  # earthworks dug at: the sections destroyed, not the 6s rolled (001:280)
+        gone, dug = len(result.destroyed), len(result.sections)
+        if dug == 1:
+            return "it falls" if gone else "it holds"
+        return "no section destroyed" if not gone else ("every section destroyed" if gone == dug else "some sections destroyed")
     counts = numbers(result)
     if "hits" not in counts:
         return outcome(result).label
@@ -245,6 +252,11 @@ def outcome(result: Any) -> Outcome:
         return Outcome(f"misfire: {misfire.row.title}" if misfire.row else "misfire", counts)
     if getattr(result, "exploded", False) is True:
         return Outcome("it explodes", counts)
+    if isinstance(result, DigOut):
+        gone = result.destroyed
+        words = ("no section destroyed" if not gone else
+                 f"section{'s' * (len(gone) > 1)} {', '.join(map(str, gone))} destroyed")
+        return Outcome(words, {"sections_destroyed": len(gone)})
     if counts.get("hits") == 0:
         return Outcome("no hit", counts)
     if "crew_lost" in counts:  # a war machine's crew: the models it lost, and whether the machine went with them

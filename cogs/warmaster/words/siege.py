@@ -197,7 +197,7 @@ def assault_reply(a) -> Reply:
     if a.outcome.value == "failed":
         if a.attackers_destroyed:
             outcome = (f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot destroy "
-                       f"{a.attackers.unit.name}'s last stand.")
+                       f"the last stand of {a.attackers.unit.name}.")
         else:
             outcome = (f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot cost a stand; "
                        f"{att} retreat {a.retreat} cm.") + siege_tower_words(a)
@@ -232,10 +232,18 @@ def assault_reply(a) -> Reply:
                  *((o.fighters.flyers, o.fighters.unit.name, o.destroyed) for o in a.others))
         flown = [n for f, n, d in sides if d and f]
         wiped = [n for f, n, d in sides if d and not f]
+        survivors = [n for f, n, d in sides if not d]
         if a.attackers_destroyed and not a.others and not a.attackers.flyers:
             outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}: {att} lose their last stand and are destroyed."
+        elif not survivors:  # every attacking unit destroyed: none is left to be thrown back
+            outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}."
+            if flown:
+                outcome += f" Flyers that lose a round are destroyed: {', '.join(flown)}."
+            if wiped:
+                outcome += f" {', '.join(wiped).capitalize()} lose their last stand and are destroyed."
         else:
-            outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}: {att} are thrown back {a.retreat} cm."
+            back = att if not (flown or wiped) else ", ".join(survivors)
+            outcome = f"{dfn.capitalize()} hold {a.defenders_result}:{a.attackers_result}: {back} are thrown back {a.retreat} cm."
             if flown:
                 outcome += f" Flyers that lose a round are destroyed: {', '.join(flown)}."
             if wiped:

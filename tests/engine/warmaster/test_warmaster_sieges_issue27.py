@@ -419,6 +419,10 @@ def test_one_combat_properties(seed, kind, more, flyers, d_stands, d_hits):
     others = tuple(fighters(f"unit {i}", flyers=flyers and i == 0) for i in range(more))
     defenders = fighters("defenders", stands=d_stands, hits=d_hits)
     fire = lambda dice: assault(dice, W.positions, fighters("first"), defenders, kind=kind, others=others)
+    if any(o.flyers for o in others) and kind in (AssaultKind.SIEGE_TOWER, AssaultKind.RAMPARTS):
+        with pytest.raises(RulesError, match="flyers do not"):  # 001:118 and 001:157: not flyers' assaults
+            fire(RandomDice(seed))
+        return
     a = fire(RandomDice(seed))
     total = a.attackers_struck.hits_taken + sum(o.struck.hits_taken for o in a.others)
     assert a.defenders_hits_taken == total == a.attackers_result
@@ -427,4 +431,45 @@ def test_one_combat_properties(seed, kind, more, flyers, d_stands, d_hits):
     assert not (a.fight_on and all(s.flyers for s in (a.attackers, *(o.fighters for o in a.others))))
     thrown = a.outcome in (Outcome.DEFENDERS_WIN, Outcome.FAILED) and not a.attackers_destroyed
     assert (a.siege_tower is not None) == (kind is AssaultKind.SIEGE_TOWER and thrown)
+    if a.attackers_destroyed and all(o.destroyed for o in a.others):
+        assert a.retreat == 0  # no one left to throw back
     assert_replays(fire, seed)
+
+
+# Found by the independent test of issue 27 (T27).
+# 001:120 "if they are attacked and lose a round of combat or if they are pushed back they are
+# destroyed": flyers that lose are destroyed, so none is left to be thrown back (item 13: one outcome).
+
+def test_flyers_that_lose_are_destroyed_not_thrown_back():
+    a = assault(entered("1 1 1 6 6"), W.positions, fighters("bats", flyers=True), fighters("spears", attack=2),
+                kind=AssaultKind.TOWER)
+    assert a.outcome is Outcome.DEFENDERS_WIN and a.attackers_destroyed and a.retreat == 0
+    # with a unit that is not flying, the walkers are thrown back by the difference
+    b = assault(entered("1 1 1 1 1 1 6 6 6 6"), W.positions, fighters("bats", flyers=True), fighters("spears", attack=2),
+                kind=AssaultKind.WALL, others=(fighters("orcs"),))
+    assert b.attackers_destroyed and not b.others[0].destroyed and b.retreat == 4
+
+
+# 001:118 "Flyers may attack fortified targets in the same way as infantry, hitting on 6s with no
+# charge bonus. They may never occupy fortifications"; 001:147 and 001:157 (a siege tower is pushed
+# by infantry and its unit fights from the top): flyers make neither a siege-tower assault nor a
+# counter attack from a tower or the next rampart (both of which give +1 attack a stand).
+
+@pytest.mark.parametrize("kind", [AssaultKind.SIEGE_TOWER, AssaultKind.RAMPARTS])
+def test_flyers_make_no_siege_tower_or_rampart_assault(kind):
+    with pytest.raises(RulesError, match="flyers do not"):
+        assault(NoDice(), W.positions, fighters("bats", flyers=True), fighters("spears"), kind=kind)
+    with pytest.raises(RulesError, match="flyers do not"):
+        assault(NoDice(), W.positions, fighters("orcs"), fighters("spears"), kind=kind, others=(fighters("bats", flyers=True),))
+
+
+# 001:44 "the battering unit may ignore the defending troops to batter the structure"; 001:97 (only
+# a giant must fight the defenders he can reach): `foes` on a ram would be silently ignored.
+
+def test_foes_is_the_giants_alone():
+    from engine.warmaster.battering import Batterer, batter
+
+    orcs = Unit("orcs", 3, 3, None, Position.OPEN, W.troops["infantry"])
+    for by in (Batterer.RAM, Batterer.LOG_RAM):
+        with pytest.raises(RulesError, match="foes: is the giant's"):
+            batter(W.structures["wall"], W.siege, W.oil, W.positions, orcs, NoDice(), batterer=by, fightable=True)
