@@ -75,9 +75,11 @@ def armour_values(text: str) -> tuple[int, int, int]:
     return front, side, rear
 
 
-STATE_DESCRIPTION = "e.g. stunned no-main smoke skimmer, save 4, nearby 1,3"
-"""The `state` option's own description: exactly what :func:`parse_state` reads (a test types it)."""
-STATE_HELP = 'e.g. "immobilised stunned no-main smoke skimmer, save 4, nearby 1,3, nearby-save 5"'
+STATE_DESCRIPTION = "e.g. stunned no-main smoke skimmer, nearby 1,3"
+"""The `state` option's own description: exactly what :func:`parse_state` reads, typed alone with
+no other option (a test types it): `save N` needs `passengers`, so it is not shown here."""
+STATE_HELP = ('e.g. "immobilised stunned no-main smoke skimmer, nearby 1,3, nearby-save 5" '
+              '(and "save 4" for the passengers, with passengers)')
 _FLAGS = {"immobilised": "immobilised", "immobilized": "immobilised", "stunned": "stunned", "no-main": "no_main",
           "smoke": "smoke", "skimmer": "skimmer"}
 

@@ -17,7 +17,7 @@ from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
 from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.profiles import TeardropTemplate
-from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules, immune_rules
 from engine.fantasy.wounding import WoundRoll, pooled_casualties, resolve_hits
 from engine.geometry import Point
 
@@ -48,6 +48,13 @@ class BreathShot:
     hits: tuple[BreathHit, ...]
     dice: tuple[DieRoll, ...]
     unit: str = UNIT
+    undone_by: tuple[str, ...] = ()
+    """The target's Immunities to the breath's rules: a breath is not a physical attack (003:70,
+    003:246), so with any of them the models under the template take nothing, profile or none."""
+
+    @property
+    def no_effect(self) -> bool:
+        return bool(self.undone_by) and self.breathed
 
     @property
     def breathed(self) -> bool:
@@ -57,14 +64,14 @@ class BreathShot:
     def unsaved(self) -> int | None:
         """Unsaved wounds of all the hits together; None without a profile."""
         if self.target.profile is None:
-            return None
+            return 0 if self.no_effect else None
         return pooled_casualties([h.wound for h in self.hits], self.target.profile, self.target.ranks * self.target.files)[0]
 
     @property
     def casualties(self) -> int | None:
         """Models slain, the unsaved wounds pooled on the unit; None without a profile."""
         if self.target.profile is None:
-            return None
+            return 0 if self.no_effect else None
         return pooled_casualties([h.wound for h in self.hits], self.target.profile, self.target.ranks * self.target.files)[1]
 
 
@@ -94,15 +101,16 @@ def breathe(
     breath = dice.d6("breath again (4+)") if used_before else None
     hits: tuple[BreathHit, ...] = ()
     applied = None
+    # Immune to a rule of an attack that is not physical: it does nothing, whether or not the
+    # profile was given (Special Rules: Breath Weapons, Immunity).
+    undone_by = tuple(immune_rules(attack, target_rules))
     if breath is None or breath.value >= 4:
         cells = formation.under_teardrop(Point(0.0, 0.0), template.length, template.narrow_radius, template.wide_radius)
         places = [formation.rank_file(r, c) for r, c in cells]
         wounds: tuple[WoundRoll | None, ...] = (None,) * len(places)
         if target.profile is not None:
             applied = apply_rules(attack, target_rules, target.profile, target.troop)
-            if applied.no_effect:
-                places = []  # Immune to a rule of an attack that is not physical: it does nothing
-            if places:
+            if places and not undone_by:
                 wounds = resolve_hits(
                     dice, names=[f"rank {r} file {f}" for r, f in places], strength=strength, profile=target.profile,
                     armour_piercing=applied.armour_piercing, multiple_wounds=applied.multiple_wounds,
@@ -111,5 +119,5 @@ def breathe(
                 )
         hits = tuple(BreathHit(r, f, w) for (r, f), w in zip(places, wounds))
     dice.finish()
-    return BreathShot(template, target, formation, float(distance), strength, attack, applied, breath, hits,
-                      tuple(dice.rolled))
+    return BreathShot(template, target, formation, float(distance), strength, attack, applied, breath,
+                      () if undone_by else hits, tuple(dice.rolled), UNIT, undone_by)

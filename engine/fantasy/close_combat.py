@@ -269,6 +269,8 @@ class AutomaticHits:
     profile: Profile
     dice: tuple[DieRoll, ...]
     rules: tuple[str, ...]
+    no_effect: bool = False
+    """Immune to a rule of a breath (not a physical attack, 003:70, 003:246): its hits did nothing."""
 
     @property
     def unsaved(self) -> int:
@@ -294,7 +296,8 @@ def _resolve_automatic(dice, kind, count, strength, profile, troop, attack, targ
         killing_blow=applied.killing_blow, killing_blow_slays=applied.killing_blow_slays, ward=applied.ward,
     )
     dice.finish()
-    return AutomaticHits(kind, roll, breath, count, hits, wounds, profile, tuple(dice.rolled), (*rules, *applied.rules))
+    return AutomaticHits(kind, roll, breath, count, hits, wounds, profile, tuple(dice.rolled), (*rules, *applied.rules),
+                         applied.no_effect and count > 0)
 
 
 def impact_hits(

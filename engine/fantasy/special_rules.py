@@ -114,14 +114,20 @@ class Applied:
     """Attacks that are not physical against a model Immune to one of their rules: nothing."""
 
 
+def immune_rules(attack: AttackRules, target: TargetRules) -> list[str]:
+    """The rules of `attack` the target is Immune to (Special Rules: Immunity); against an attack
+    that is not physical any one of them means the attack does nothing, profile or none."""
+    carried = {"panic": False, "psychology": False, "flaming": attack.flaming, "killing-blow": attack.killing_blow,
+               "multiple-wounds": attack.multiple_wounds is not None, "armour-piercing": bool(attack.armour_piercing)}
+    return [r for r in target.immune if carried.get(r, False)]
+
+
 def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troop: TroopType | None) -> Applied:
     """The wounding sequence's options for `attack` on a model with `profile` and `target`'s rules."""
     rules: list[str] = []
     # Immunity: the model ignores the rules named; attacks that are not physical and carry one of
     # them do nothing at all (Special Rules: Immunity).
-    carried = {"panic": False, "psychology": False, "flaming": attack.flaming, "killing-blow": attack.killing_blow,
-               "multiple-wounds": attack.multiple_wounds is not None, "armour-piercing": bool(attack.armour_piercing)}
-    ignored = [r for r in target.immune if carried[r]]
+    ignored = immune_rules(attack, target)
     if ignored and not attack.physical:
         why = ", ".join(ignored)
         return Applied(0, None, False, False, False, False, None,

@@ -97,6 +97,9 @@ async def test_the_state_option_takes_what_its_description_shows(play):
     example = STATE_DESCRIPTION.removeprefix("e.g. ")
     code, r = await play(f'/40k ordnance distance:30 strength:8 armour:"13 11 10" passengers:2 state:"{example}" dice:"H 1 1 1"')
     assert code == 0, r
+    # typed as shown and nothing else: a player copying the description is not refused
+    code, r = await play(f'/40k ordnance distance:30 strength:8 armour:"13 11 10" state:"{example}" dice:"H 1 1 1"')
+    assert code == 0, r
     code, r = await play('/40k ordnance distance:30 strength:8 armour:"13 11 10" state:"smoke, save 4" dice:"H 1 1 1"')
     assert code == 2 and "no passengers aboard" in r["error"]
     code, r = await play('/40k ordnance distance:30 strength:8 armour:"13 11 10" state:"smoke, nearby" dice:"H 1 1 1"')
@@ -130,3 +133,38 @@ async def test_skimmer_drift_only_for_stunned_crew(play):
     code, r = await play('/40k penetrate strength:6 armour:10 skimmer:true dice:"5 2"')
     assert code == 0, r
     assert r["damage"]["result"] == "armament destroyed" and not any("drifts" in n for n in r["damage"]["notes"])
+
+
+# T28 (independent check). 003:70 a breath is not a physical attack; 003:246 Immunity: with no
+# profile the breath still does nothing, and /combat breath says why its hits came to nothing.
+
+async def test_breath_immune_without_a_profile_does_nothing(play):
+    code, r = await play('/breath distance:1 strength:4 flaming:true immune:flaming ranks:2 files:5')
+    assert code == 0, r
+    assert r["no_effect"] is True and r["hits"] == [] and (r["unsaved"], r["casualties"]) == (0, 0)
+    assert "does nothing" in r["summary"][0] and any("not physical" in x for x in r["rules"])
+    code, r = await play('/breath distance:1 strength:4 immune:flaming ranks:2 files:5')  # not a flaming breath
+    assert code == 0, r
+    assert r["no_effect"] is False and len(r["hits"]) == 6
+
+
+async def test_combat_breath_says_why_it_did_nothing(play):
+    code, r = await play('/combat breath strength:4 flaming:true models:10 toughness:3 wounds:2 immune:flaming dice:"3 3"')
+    assert code == 0, r
+    assert r["no_effect"] is True and (r["rolled_hits"], r["hits"]) == (6, 0)
+    assert "6 hits, and they do nothing" in r["summary"][0] and "Immune" in r["summary"][0]
+    code, r = await play('/combat breath strength:4 models:10 toughness:3 used_before:true dice:"2"')
+    assert code == 0, r
+    assert r["out_of_breath"] is True and "out of breath (rolled 2, needs 4+)" in r["summary"][0]
+
+
+async def test_pooled_wounds_short_of_a_model_are_said_and_counted_in_words(play):
+    # T28: 000:144 counts by the unit: one unsaved wound on a W2 unit slays nobody, yet a model now
+    # carries it; the reply says so (and "1 unsaved wound pools", not "pool")
+    code, r = await play('/fire fire-thrower distance:4 ranks:1 files:3 toughness:3 wounds:2 dice:"2 6 1 1"')
+    assert code == 0, r
+    assert (r["unsaved"], r["casualties"]) == (1, 0) and r["panic"]["required"] is False
+    assert "1 unsaved wound pools on the unit (W2): 0 slain, 1 wound on a model still standing" in r["summary"][0]
+    code, r = await play('/fire fire-thrower distance:4 ranks:1 files:3 toughness:3 wounds:2 dice:"2 6 6 1"')
+    assert code == 0, r
+    assert (r["unsaved"], r["casualties"]) == (2, 1) and "still standing" not in r["summary"][0]

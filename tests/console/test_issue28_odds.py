@@ -21,10 +21,11 @@ from engine.dice import RandomDice
 from engine.fantasy.bolt_thrower import fire_bolt_thrower
 from engine.fantasy.breath_weapon import breathe
 from engine.fantasy.cannon import fire_cannon
+from engine.fantasy.close_combat import breath_in_combat
 from engine.fantasy.fire_thrower import fire_fire_thrower
 from engine.fantasy.formation import Facing, TargetUnit
 from engine.fantasy.grapeshot import fire_grapeshot
-from engine.fantasy.special_rules import TargetRules
+from engine.fantasy.special_rules import AttackRules, TargetRules
 from engine.fantasy.stone_thrower import fire_stone_thrower
 from engine.fantasy.wounding import Profile
 from engine.wh40k.assault import Movement, assault_vehicle
@@ -60,6 +61,17 @@ CASES = {
     "fire fire-thrower distance:4 ranks:2 files:5 toughness:3 immune:flaming": (
         "slain", lambda d: fire_fire_thrower(F.fire_throwers["fire-thrower"], BLACK, F.flaming_attacks, unit(2, 5, 3), 4, d,
                                              target_rules=TargetRules(immune=("flaming",)))),
+    # T28: a flame that lands on nobody is a miss, not "no effect (Immune)"; one that lands does nothing
+    "fire fire-thrower distance:4 ranks:4 files:5 immune:flaming": (
+        "hits", lambda d: fire_fire_thrower(F.fire_throwers["fire-thrower"], BLACK, F.flaming_attacks, unit(4, 5), 4, d,
+                                            target_rules=TargetRules(immune=("flaming",)))),
+    # T28: a breath with no profile is still undone by the Immunity (003:70, 003:246)
+    "breath distance:1 strength:4 flaming:true immune:flaming ranks:2 files:5": (
+        None, lambda d: breathe(F.flame_templates["flame"], unit(2, 5), 1, d, strength=4, attack=AttackRules(flaming=True),
+                                target_rules=TargetRules(immune=("flaming",)))),
+    # T28: a breath in combat used before: out of breath half the time, named so in the detail too
+    "combat breath strength:4 models:10 toughness:3 wounds:3 used_before:true": (
+        "slain", lambda d: breath_in_combat(d, strength=4, models=10, profile=Profile(3, 3), used_before=True)),
     # item 7: no profile: only the certain hits
     "fire grapeshot distance:6 bs:3": (
         "hits", lambda d: fire_grapeshot(F.grapeshot, BLACK, F.to_hit_penalties, 6, d, ballistic_skill=3)),
@@ -129,3 +141,26 @@ async def test_no_profile_answers_give_hits_not_slain_and_say_what_a_profile_add
     # a bolt that hits is sure of one model; the ranks behind only if each is slain (000:48)
     assert {v["value"] for v in r["odds"]["distributions"]["hits"]} == {0, 1}
     assert "each model behind is struck only if the one before it is slain" in r["odds"]["note"]
+
+
+@pytest.mark.parametrize("line, lead", [
+    ("fire fire-thrower distance:4 ranks:4 files:5 immune:flaming", ["misfire", "no hit", "no effect (Immune)"]),
+    ("breath distance:1 strength:4 flaming:true immune:flaming ranks:2 files:5", ["no effect (Immune)"]),
+    ("combat breath strength:4 models:10 toughness:3 wounds:2 flaming:true immune:flaming", ["no effect (Immune)"]),
+    ("breath distance:1 strength:4 used_before:true", ["out of breath", "hit"]),
+])
+async def test_the_lead_classes_are_the_names_the_detail_uses(play, line, lead):
+    """T28: the lead line's classes add up to 100% and a class that is an outcome of its own (no hit,
+    no effect (Immune), out of breath) carries the same name in the detail, with the same chance; an
+    Immunity that undoes the attack whatever the profile leaves no 'give toughness' note."""
+    code, r = await play(f"/odds shot:'{line}'")
+    assert code == 0, r
+    odds = r["odds"]
+    assert [c["class"] for c in odds["classes"]] == lead
+    assert abs(sum(c["chance"] for c in odds["classes"]) - 1) < 1e-9
+    detail = {o["outcome"]: o["chance"] for o in odds["outcomes"]}
+    for c in odds["classes"]:
+        if c["class"] in ("no hit", "no effect (Immune)", "out of breath"):
+            assert abs(detail[c["class"]] - c["chance"]) < 1e-9, (c, detail)
+    if "Immune" in lead[-1]:
+        assert odds["note"] is None

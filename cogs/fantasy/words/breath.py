@@ -17,7 +17,7 @@ from engine.fantasy.breath_weapon import BreathShot
 def breath_reply(shot: BreathShot) -> Reply:
     if not shot.breathed:
         outcome = f"Out of breath: rolled {shot.out_of_breath.value}, needs 4+. No breath this turn."
-    elif shot.applied is not None and shot.applied.no_effect:
+    elif shot.no_effect or (shot.applied is not None and shot.applied.no_effect):
         outcome = "The breath does nothing: the target is Immune to it, and a breath is not a physical attack."
     else:
         n = len(shot.hits)
@@ -29,6 +29,9 @@ def breath_reply(shot: BreathShot) -> Reply:
              for h in shot.hits]
     rules = ["Breath Weapon: flame template from the base, automatic hits"]
     rules += list(shot.applied.rules) if shot.applied else []
+    if shot.no_effect and shot.applied is None:  # no profile given: the Immunity still undoes the breath
+        rules.append(f"Immunity ({', '.join(shot.undone_by)}): the attacks are not physical, "
+                     "so they do nothing to it")
     t = shot.template
     where = (f"Template's narrow end touching the breather's base, the wide end toward the target model "
              f"{inches(shot.distance)} away; {t.name} {inches(t.length)} long ({t.source}).")
@@ -47,7 +50,7 @@ def breath_reply(shot: BreathShot) -> Reply:
         "distance": shot.distance, "strength": shot.strength, "breathed": shot.breathed,
         "hits": [{"rank": h.rank, "file": h.file, "wounds": None if h.wound is None else h.wound.wounds,
                   "slain": None if h.wound is None else h.wound.slain} for h in shot.hits],
-        "casualties": shot.casualties, "unsaved": shot.unsaved, "rules": rules,
+        "casualties": shot.casualties, "unsaved": shot.unsaved, "rules": rules, "no_effect": shot.no_effect,
     }
     return Reply(embed=embed, image=None, filename="", command="breath", system=SYSTEM, dice=shot.dice,
                  summary=tuple(summary), fields=fields)

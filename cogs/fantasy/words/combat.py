@@ -56,9 +56,16 @@ def attacks_reply(r: CombatAttacks, order: StrikeOrder | None) -> Reply:
 
 def automatic_reply(r: AutomaticHits, command: str) -> Reply:
     outcome = f"{r.kind}: {r.hits} hit{'s' * (r.hits != 1)}, {r.unsaved} unsaved wound{'s' * (r.unsaved != 1)}, {r.slain} slain."
+    if r.out_of_breath is not None and r.out_of_breath.value < 4:  # the reason is the answer, not "0 hits"
+        outcome = (f"{r.kind}: out of breath (rolled {r.out_of_breath.value}, needs 4+): no breath this round; "
+                   "the model may attack normally instead.")
+    elif r.no_effect:
+        outcome = (f"{r.kind}: {r.rolled_hits} hit{'s' * (r.rolled_hits != 1)}, and they do nothing: the target is Immune "
+                   "to it, and a breath is not a physical attack.")
     lines = [wound_text(f"Hit {n}", w, one_model=False) for n, w in enumerate(r.wounds, 1)]
     fields = {"kind": r.kind, "rolled_hits": r.rolled_hits, "hits": r.hits, "unsaved": r.unsaved, "slain": r.slain,
-              "out_of_breath": None if r.out_of_breath is None else r.out_of_breath.value < 4, "rules": list(r.rules)}
+              "out_of_breath": None if r.out_of_breath is None else r.out_of_breath.value < 4, "rules": list(r.rules),
+              "no_effect": r.no_effect}
     return _reply(command, r.kind, outcome, fields, dice=r.dice, sections=[("Wounds", lines), ("Rules applied", r.rules)],
                   ok=bool(r.unsaved))
 

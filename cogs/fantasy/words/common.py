@@ -128,7 +128,11 @@ def pooled_text(unsaved: int | None, casualties: int | None, wounds_each: int) -
         return ""
     if wounds_each == 1 or unsaved is None:
         return f"{casualties} slain"
-    return f"{unsaved} unsaved wound{'s' * (unsaved != 1)} pool on the unit (W{wounds_each}): {casualties} slain"
+    text = f"{unsaved} unsaved wound{'s' * (unsaved != 1)} pool{'s' * (unsaved == 1)} on the unit (W{wounds_each}): {casualties} slain"
+    rest = unsaved - casualties * wounds_each
+    if 0 < rest < wounds_each:  # short of a whole model: they stay on the next one (the unit keeps them)
+        text += f", {rest} wound{'s' * (rest != 1)} on a model still standing"
+    return text
 
 
 def one_model_each(target: TargetUnit) -> bool:

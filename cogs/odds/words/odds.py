@@ -110,6 +110,8 @@ def profile_note(result: Any) -> str | None:
     the models slain, and for a bolt (or a ball at a monster) the models behind the first."""
     if not _unprofiled(result):
         return None
+    if getattr(result, "undone_by", ()) or "flaming" in getattr(getattr(result, "target_rules", None), "immune", ()):
+        return None  # an Immunity undoes the flame or breath whatever the profile (003:246): nothing to add
     hits = getattr(result, "hits", None)
     behind = isinstance(hits, tuple) and any(getattr(h, "conditional", False) for h in hits) or hasattr(result, "ranked")
     more = ("; and how far the bolt goes on: each model behind is struck only if the one before it is slain"
@@ -125,6 +127,26 @@ CLASSES = ("misfire", "out of breath", "miss", "no hit", "no effect (Immune)", "
            "it holds", "it falls", "the battering fails",
            "no section destroyed", "some sections destroyed", "every section destroyed")
 """The outcome classes a player names first, in the order the answer gives them."""
+
+
+def _out_of_breath(result: Any) -> bool:
+    """A breath used before that failed its 4+ (shooting or in combat)."""
+    if getattr(result, "breathed", True) is False:
+        return True
+    breath = getattr(result, "out_of_breath", None)  # a breath in combat that needed its 4+
+    return getattr(breath, "value", 6) < 4
+
+
+def _undone(result: Any) -> bool:
+    """Something was struck and an Immunity undid it (an attack that is not physical, 003:246).
+    A flame that lands on nobody is a miss whatever the target is Immune to."""
+    applied = getattr(result, "applied", None)
+    if getattr(result, "rolled_hits", 0) and getattr(result, "no_effect", None) is not False and getattr(result, "hits", None) == 0:
+        return True  # a breath in combat: hits rolled, none left
+    if not (getattr(result, "no_effect", False) is True or getattr(applied, "no_effect", False) is True):
+        return False
+    hits = getattr(result, "hits", None)
+    return not isinstance(hits, tuple) or bool(hits) or getattr(result, "undone_by", None) is not None
 
 
 def outcome_class(result: Any) -> str:
@@ -146,6 +168,11 @@ def outcome_class(result: Any) -> str:
         if result.failed:
             return "the battering fails"
         return "it falls" if result.test.destroyed else "it holds"
+    if isinstance(result, DigOut):  # earthworks dug at: the sections destroyed, not the 6s rolled (001:280)
+        gone, dug = len(result.destroyed), len(result.sections)
+        if dug == 1:
+            return "it falls" if gone else "it holds"
+        return "no section destroyed" if not gone else ("every section destroyed" if gone == dug else "some sections destroyed")
     vehicle_hits = getattr(result, "vehicle_hits", None)
     if isinstance(vehicle_hits, tuple) and getattr(result, "vehicle", None) is not None:  # 40k ordnance at a vehicle
         if any(h.damage is not None and h.damage.destroyed for h in vehicle_hits):
@@ -158,21 +185,10 @@ def outcome_class(result: Any) -> str:
     misfire = getattr(result, "misfire", None)
     if isinstance(misfire, Misfire):
         return "misfire"
-    if getattr(result, "breathed", True) is False:
+    if _out_of_breath(result):
         return "out of breath"
-    breath = getattr(result, "out_of_breath", None)  # a breath in combat that needed its 4+
-    if getattr(breath, "value", 6) < 4:
-        return "out of breath"
-    applied = getattr(result, "applied", None)
-    immune = getattr(result, "no_effect", False) is True or getattr(applied, "no_effect", False) is True or (
-        getattr(result, "rolled_hits", 0) and getattr(result, "hits", None) == 0)  # hits a breath's Immunity undid
-    if immune:
+    if _undone(result):
         return "no effect (Immune)"
-    if isinstance(result, DigOut):  # earthworks dug at: the sections destroyed, not the 6s rolled (001:280)
-        gone, dug = len(result.destroyed), len(result.sections)
-        if dug == 1:
-            return "it falls" if gone else "it holds"
-        return "no section destroyed" if not gone else ("every section destroyed" if gone == dug else "some sections destroyed")
     counts = numbers(result)
     if "hits" not in counts:
         return outcome(result).label
@@ -236,6 +252,11 @@ def outcome(result: Any) -> Outcome:
         if result.walker_move is not None:
             return Outcome(f"moves up to {result.walker_move}\"", {})
         return Outcome("gets through", {})
+    if isinstance(result, DigOut):
+        gone = result.destroyed
+        words = ("no section destroyed" if not gone else
+                 f"section{'s' * (len(gone) > 1)} {', '.join(map(str, gone))} destroyed")
+        return Outcome(words, {"sections_destroyed": len(gone)})
     if isinstance(result, BatterAttempt):
         if result.failed:
             return Outcome("the battering fails" + (": it still tests at the end of the phase" if result.test_due else ""), {})
@@ -252,11 +273,10 @@ def outcome(result: Any) -> Outcome:
         return Outcome(f"misfire: {misfire.row.title}" if misfire.row else "misfire", counts)
     if getattr(result, "exploded", False) is True:
         return Outcome("it explodes", counts)
-    if isinstance(result, DigOut):
-        gone = result.destroyed
-        words = ("no section destroyed" if not gone else
-                 f"section{'s' * (len(gone) > 1)} {', '.join(map(str, gone))} destroyed")
-        return Outcome(words, {"sections_destroyed": len(gone)})
+    if _out_of_breath(result):  # the class's own name, so the lead line and the detail agree
+        return Outcome("out of breath", counts)
+    if _undone(result):
+        return Outcome("no effect (Immune)", counts)
     if counts.get("hits") == 0:
         return Outcome("no hit", counts)
     if "crew_lost" in counts:  # a war machine's crew: the models it lost, and whether the machine went with them

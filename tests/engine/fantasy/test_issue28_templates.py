@@ -170,3 +170,31 @@ def test_every_template_pools_its_wounds_for_any_dice(wounds):
             assert shot.unsaved == pooled
             assert shot.casualties == min(15, pooled // wounds)
             assert shot.casualties >= sum(h.wound.slain for h in shot.hits)
+
+
+# T28 (independent check). 003:70 "Breath Weapons are not physical attacks, and certain models may be
+# Immune to the effects of some Breath Weapons"; 003:246 "the model only ignores the effects of the rule
+# itself unless the attack is also listed as being non-physical". The Immunity undoes the breath with a
+# profile or without one, as the fire thrower's does; a breath the target is not Immune to still hits.
+
+def test_breath_does_nothing_to_models_immune_to_its_rule_without_a_profile_too():
+    immune = TargetRules(immune=("flaming",))
+    for profile in (None, Profile(3, 2)):
+        shot = breathe(DATA.flame_templates["flame"], unit(profile=profile), 2, EnteredDice("", RandomDice(0)), strength=4,
+                       attack=AttackRules(flaming=True), target_rules=immune)
+        assert shot.no_effect and shot.undone_by == ("flaming",) and shot.hits == ()
+        assert (shot.unsaved, shot.casualties) == (0, 0) and shot.dice == ()
+    shot = breathe(DATA.flame_templates["flame"], unit(profile=None), 2, RandomDice(0), strength=4, target_rules=immune)
+    assert not shot.no_effect and len(shot.hits) == 6 and shot.casualties is None  # not a flaming breath
+    out = breathe(DATA.flame_templates["flame"], unit(profile=None), 2, EnteredDice("2", RandomDice(0)), strength=4,
+                  attack=AttackRules(flaming=True), target_rules=immune, used_before=True)
+    assert not out.breathed and not out.no_effect and out.casualties is None  # out of breath is its own answer
+
+
+def test_combat_breath_marks_the_hits_an_immunity_undid():
+    r = breath_in_combat(EnteredDice("3 3", RandomDice(0)), strength=4, models=10, profile=Profile(3),
+                         target_rules=TargetRules(immune=("flaming",)), breath_rules=AttackRules(flaming=True))
+    assert r.no_effect and (r.rolled_hits, r.hits) == (6, 0)
+    r = breath_in_combat(EnteredDice("3 3 6 6 6 6 6 6", RandomDice(0)), strength=4, models=10, profile=Profile(3),
+                         breath_rules=AttackRules(flaming=True))
+    assert not r.no_effect and r.hits == 6
