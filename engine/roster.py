@@ -464,8 +464,11 @@ FANTASY_TROOPS = {
     "swarms": "swarm", "warmachine": "war-machine", "warmachines": "war-machine",
 }
 RULE_FLAGS = {"ethereal": "ethereal", "flammable": "flammable"}
-IMMUNITY = re.compile(r"immun\w*\s*\((flaming attacks|flaming|killing blow|multiple wounds|armour piercing)\)", re.I)
+IMMUNITY = re.compile(r"immun\w*\s*\((flaming attacks|flaming|killing blow|multiple wounds|armour piercing|psychology|panic)\)", re.I)
 DODGE = re.compile(r"\bdodge\s*\(?\s*(\d)\+?\s*\)?", re.I)
+PSYCHOLOGY = {"immunetopsychology": "psychology", "immunetopanic": "panic", "frenzy": "psychology"}
+"""Rules that spare a unit its Panic test (seed 003:190, 003:248-250; a Frenzied unit is Immune to
+Psychology): the fire thrower's ``immune:`` names them."""
 WARD = re.compile(r"\bward\s*save\s*\(?\s*(\d)\+?\s*\)?", re.I)
 
 
@@ -512,6 +515,9 @@ def _fantasy(unit: Unit) -> TargetValues:
     for m in IMMUNITY.finditer(" ".join(unit.rules)):
         word = m.group(1).lower().replace("flaming attacks", "flaming").replace(" ", "-")
         immune.append(word)
+    for rule in unit.rules:
+        if word := PSYCHOLOGY.get(_key(rule.split("(")[0])):
+            immune.append(word)
     if immune:
         values["immune"] = " ".join(dict.fromkeys(immune))
     if unit.models is not None:

@@ -378,7 +378,7 @@ class FireCog(commands.Cog):
         await send_reply(interaction, reply)
 
     @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming")
-    @target_option("fantasy", into="troop", hint=False, immune=("flaming",))
+    @target_option("fantasy", into="troop", hint=False, immune=FLAME_IMMUNITIES)
     @private_option
     @app_commands.describe(
         distance="Inches to the target model",

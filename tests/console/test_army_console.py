@@ -292,3 +292,32 @@ async def test_a_command_takes_only_the_immunities_its_immune_option_knows(play,
     assert code == 0 and out["from_list"]["filled"]["immune"] == "flaming killing-blow"
     code, out = await play('/fire fire-thrower distance:4 troop:"Salamander Hunting Pack"')
     assert code == 0 and out["from_list"]["filled"]["immune"] == "flaming"  # its immune: takes flaming, panic, psychology
+
+
+async def test_a_list_unit_immune_to_psychology_or_frenzied_takes_no_panic_test_from_the_fire_thrower(play, tmp_path):
+    """Seed 003:190 (a Frenzied unit is Immune to Psychology) and 003:248-250 (Immune to Psychology
+    or Panic: no Panic test), 000:144 (a fire thrower's casualties force one): the rules the list
+    names fill the fire thrower's immune:, as typing it would."""
+    def unit(name: str, rule: str) -> str:
+        return (f'<selection name="{name}" type="unit"><rules><rule name="{rule}"/></rules><selections>'
+                f'<selection name="{name} model" type="model" number="10"><profiles><profile name="M" typeName="Model"><characteristics>'
+                '<characteristic name="T">3</characteristic><characteristic name="W">1</characteristic>'
+                '<characteristic name="ArmourSave">-</characteristic><characteristic name="Type">Infantry</characteristic>'
+                '</characteristics></profile></profiles></selection></selections></selection>')
+    (tmp_path / "chaos.ros").write_text(
+        '<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" name="Horde" gameSystemName="Warhammer Fantasy 8th ed">'
+        '<forces><force catalogueName="Warriors of Chaos"><selections>'
+        + unit("Marauders", "Frenzy") + unit("Flagellants", "Immune to Psychology") + unit("Beastmen", "Ambushers")
+        + '</selections></force></forces></roster>')
+    await play(f"/army import file:{tmp_path / 'chaos.ros'}")
+    for name in ("Marauders", "Flagellants"):
+        code, out = await play(f'/fire fire-thrower distance:4 ranks:2 troop:"{name}" dice:"2 6 6 6 6 6 6"')
+        assert code == 0 and out["from_list"]["filled"]["immune"] == "psychology", out
+        typed = (await play('/fire fire-thrower distance:4 ranks:2 files:5 toughness:3 wounds:1 troop:infantry '
+                            'immune:psychology dice:"2 6 6 6 6 6 6"'))[1]
+        assert [l for l in out["summary"] if not l.startswith("From ")] == typed["summary"]
+        assert "6 slain" in out["summary"][0]
+        assert any("takes no Panic test" in line for line in out["summary"])
+    code, out = await play('/fire fire-thrower distance:4 ranks:2 troop:"Beastmen" dice:"2 6 6 6 6 6 6"')
+    assert code == 0 and "immune" not in out["from_list"]["filled"]
+    assert not any("takes no Panic test" in line for line in out["summary"])
