@@ -24,8 +24,9 @@ ROW_TOP = TITLE_H + 40
 PER_ROW = 5
 
 
-def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, slot: float) -> None:
-    """One section in its slot, drawn at the slot's scale (`slot` / :data:`SLOT`, up to twice)."""
+def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, slot: float, gate_fallen: bool = False) -> None:
+    """One section in its slot, drawn at the slot's scale (`slot` / :data:`SLOT`, up to twice).
+    `gate_fallen`: a standing tower whose gate has fallen on its own shows its gateway open (rubble)."""
     k = min(MAX_SCALE, slot / SLOT)
     key = s.structure.key
     tall = key in ("tower", "palisade-tower", "gateway-tower")
@@ -48,8 +49,13 @@ def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, 
             cx += step
         if key in ("gateway", "gateway-tower"):
             gx = (box[0] + box[2]) / 2
-            canvas.draw.rectangle((gx - 14 * k, box[3] - 30 * k, gx + 14 * k, box[3]), fill=INK_SOFT if not s.gate else DIRECT,
-                                  outline=INK)
+            doorway = (gx - 14 * k, box[3] - 30 * k, gx + 14 * k, box[3])
+            if gate_fallen and not s.gate:  # the gate blown apart, the tower standing (001:376): an open, broken gateway
+                canvas.draw.rectangle(doorway, fill=TABLE)
+                canvas.hatch(doorway, fill=BASE_EDGE, spacing=4)
+                canvas.dashed_rect(doorway, fill=BANNER, width=2, dash=4, gap=3)
+            else:
+                canvas.draw.rectangle(doorway, fill=INK_SOFT if not s.gate else DIRECT, outline=INK)
         # Tokens: a dot each (up to 12), and the count.
         r = 5 * k
         for i in range(min(s.tokens, 12)):
@@ -135,7 +141,7 @@ def render_fortress(fortress: Fortress) -> bytes:
     canvas.target = ((WIDTH - widest) / 2, ROW_TOP, (WIDTH + widest) / 2, ROW_TOP + rows * row_h)
     fallen = sum(1 for s in sections if s.breached)
     tokens = sum(s.tokens for s in sections)
-    canvas.title_bar("Siege: the fortress", f"{len(sections)} section{'s' * (len(sections) != 1)}, {fallen} fallen, {tokens} Destruction Tokens"
+    canvas.title_bar("Siege: the fortress", f"{len(sections)} section{'s' * (len(sections) != 1)}, {fallen} fallen, {tokens} Destruction Token{'s' * (tokens != 1)}"
                      " · Warmaster Siege & Fortresses: Structure tests", height=TITLE_H)
     if not sections:
         canvas.text((WIDTH / 2, ROW_TOP + 60), "No sections yet: name one with /siege structure section:...", size=18,
@@ -144,7 +150,8 @@ def render_fortress(fortress: Fortress) -> bytes:
         in_row = min(per_row, len(sections) - (i // per_row) * per_row)
         x = (WIDTH - in_row * slot) / 2 + (i % per_row) * slot + 5
         y = ROW_TOP + (i // per_row) * row_h
-        _section(canvas, s, x, y, s.name == fortress.tested, slot)
+        gate_fallen = any(o.gate and o.breached and o.name == f"{s.name} (gate)" for o in sections)
+        _section(canvas, s, x, y, s.name == fortress.tested, slot, gate_fallen)
     if items:
         canvas.key((20, ROW_TOP + rows * row_h + 10), items, width=WIDTH - 40)
     canvas.draw.line([(0, height - 1), (WIDTH, height - 1)], fill=MUTED)

@@ -80,3 +80,23 @@ def test_the_fortress_key_names_only_what_is_drawn_and_few_sections_fill_the_wid
     per_row, slot, _ = layout(2)
     assert per_row == 2 and slot >= 2 * SLOT
     assert layout(6)[0] == 5 and SLOT <= layout(6)[1] < 2 * SLOT  # five to a row, about the plain size
+
+
+def test_a_standing_tower_whose_gate_fell_shows_its_gateway_open():
+    """Issue 27 (item 3, "never show a state the bot itself refuses"): seed 001:376, the gate may
+    fall on its own while the tower stands; the tower is then not drawn with its gate shut."""
+    import io
+
+    from PIL import Image
+
+    from engine.warmaster.structure import Fortress, SectionState
+    from renders.warmaster.fortress import render_fortress
+
+    s = W.structures["gateway-tower"]
+
+    def tower_slot(gate_fallen: bool):
+        f = Fortress((SectionState("gt", s, False, 1, False), SectionState("gt (gate)", s, True, 0, gate_fallen)))
+        img = Image.open(io.BytesIO(render_fortress(f))).convert("RGB")
+        return img.crop((0, 60, img.width // 2, img.height // 2)).tobytes()
+
+    assert tower_slot(True) != tower_slot(False)
