@@ -199,6 +199,11 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
         raise RulesError(f"{shot_hits} stand-and-shoot hits: give 0 to 60.")
     if kind is AssaultKind.SIEGE_TOWER and attackers.fighting != 1:
         raise RulesError("From a siege tower only one attacking stand fights: give 1 stand fighting.")
+    for other in others if kind is AssaultKind.SIEGE_TOWER else ():
+        if other.fighting != 1:  # each further unit from a siege tower of its own fights with its top stand too (001:157)
+            raise RulesError(f"From a siege tower only one stand of each unit fights: {other.unit.name} has {other.fighting} "
+                             "fighting. Give 1 (each further unit in a siege tower of its own); a unit on ladders at the "
+                             "same wall fights with the defenders fortified: roll it as a wall assault.")
     check_one_stand(kind, attackers, defenders, others)
     if kind in FLYERS_CANNOT and any(side.flyers for side in (attackers, *others)):
         raise RulesError(f"kind {kind.value}: flyers do not {FLYERS_CANNOT[kind]}; they attack troops in a fortification "

@@ -309,3 +309,10 @@ async def test_odds_of_digging_name_the_sections(play):
     classes = {c["class"] for c in r["odds"]["classes"]}
     assert classes == {"no section destroyed", "some sections destroyed", "every section destroyed"}
     assert "no hit" not in r["summary"][0]
+
+
+# 001:157 one stand fights from a siege tower, for every attacking unit.
+
+async def test_every_unit_from_a_siege_tower_fights_with_one_stand(play):
+    code, r = await play('/siege assault kind:siege-tower more:"fighting 3"')
+    assert code == 2 and "only one stand of each unit fights" in r["error"]

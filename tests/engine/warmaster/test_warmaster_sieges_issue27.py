@@ -473,3 +473,13 @@ def test_foes_is_the_giants_alone():
     for by in (Batterer.RAM, Batterer.LOG_RAM):
         with pytest.raises(RulesError, match="foes: is the giant's"):
             batter(W.structures["wall"], W.siege, W.oil, W.positions, orcs, NoDice(), batterer=by, fightable=True)
+
+
+# 001:157 "The assaulting unit fights with only one stand (the warriors at the top of the Siege
+# Tower)": a further unit in a siege-tower assault fights with one stand too, never a whole front
+# at +1 in the open.
+
+def test_every_unit_from_a_siege_tower_fights_with_one_stand():
+    with pytest.raises(RulesError, match="only one stand of each unit fights"):
+        assault(NoDice(), W.positions, fighters("orcs"), fighters("spears"), kind=AssaultKind.SIEGE_TOWER,
+                others=(fighters("goblins", fighting=3),))
