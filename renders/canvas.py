@@ -661,6 +661,55 @@ class Canvas:
                 cost += _LEADER_LOST
         return cost
 
+    def _leader_coster(self, anchor: XY, homes: Sequence[int]) -> Callable[[XY, float], float]:
+        """:meth:`_leader_cost` for leaders from one `anchor`, as a function of the leader's end
+        and `enough`: what depends on the anchor alone (which things kept clear are its homes,
+        whether it lies on each line) is worked out once for all the ends :meth:`place` tries.
+        The same arithmetic in the same order, so the same costs to the last bit (issue 26)."""
+        ax, ay = anchor
+        areas = [t for t, _ in self._areas]
+        taken = [(t[0], t[1], t[2], t[3], crossing) for i, (t, crossing) in enumerate(self._taken) if i not in homes]
+        lines = [(a, b, turn, r, distance_to_segment(anchor, a, b) <= 4, (b[0] - a[0], b[1] - a[1]))
+                 for a, b, turn, r in self._lines]
+
+        def cost_of(end: XY, enough: float) -> float:
+            cost = _length_cost(anchor, end)
+            if not cost:
+                return 0.0
+            for t in areas:
+                inside = clip_segment(anchor, end, t)
+                if inside is not None:
+                    cost += math.dist(*inside)
+            dx, dy = end[0] - ax, end[1] - ay
+            x0, x1 = (ax, end[0]) if ax <= end[0] else (end[0], ax)
+            y0, y1 = (ay, end[1]) if ay <= end[1] else (end[1], ay)
+            for left, top, right, bottom, crossing in taken:
+                if (
+                    left <= x1 and x0 <= right and top <= y1 and y0 <= bottom
+                    and _meets_box(ax, ay, dx, dy, left, top, right, bottom)
+                ):
+                    cost += crossing
+            if cost >= enough:
+                return cost
+            quarter, half = (ax + dx / 4, ay + dy / 4), (ax + dx / 2, ay + dy / 2)
+            for a, b, turn, r, starts_on, direction in lines:
+                if r[0] > x1 + 8 or r[2] < x0 - 8 or r[1] > y1 + 8 or r[3] < y0 - 8:
+                    continue
+                if starts_on:
+                    if turn and _angle_between((dx, dy), direction) < turn:
+                        cost += _LEADER_LOST
+                    continue
+                if _segments_cross(anchor, end, a, b):
+                    cost += _LEADER_CROSSING / 2
+                if (
+                    distance_to_segment(quarter, a, b) <= 7 and distance_to_segment(half, a, b) <= 7
+                    and _angle_between((dx, dy), direction) < _LEADER_MIN_ANGLE
+                ):
+                    cost += _LEADER_LOST
+            return cost
+
+        return cost_of
+
     def _conflicts(self, box: Box) -> int:
         """How many of the things kept clear `box` would cover or cross."""
         padded = grow(box, 3)
@@ -823,6 +872,7 @@ class Canvas:
         # the tests themselves (issue 26). Whether a spot fits is asked before its box is built.
         order = np.argsort(bound, kind="stable").tolist()
         bounds, fitting, bases = bound.tolist(), fits.tolist(), base.tolist()
+        leader_cost = self._leader_coster(anchor, homes)
         for i in order:
             if bounds[i] >= cost:
                 break
@@ -842,7 +892,7 @@ class Canvas:
             for j, end in enumerate(ends):
                 if at + floors[j] >= cost:
                     break
-                score = at + self._leader_cost(anchor, end, homes, enough=cost - at)
+                score = at + leader_cost(end, cost - at)
                 if score < cost:
                     chosen, cost, chosen_end = box, score, end
                 if score <= at + 1.5 * math.dist(anchor, end):
