@@ -161,7 +161,12 @@ def roll_damage(table: DamageTable, vehicle: VehicleState, dice: Dice, wounds: W
     # A skimmer drifts only when its crew are stunned (Notes: Stun results), not after a penetrating
     # "armament destroyed", which stops it moving and shooting without stunning the crew (004:427).
     crew_stunned = outcome is Outcome.STUNNED or counts_as == "crew stunned" or "crew stunned" in also
-    if crew_stunned and vehicle.is_skimmer:  # any skimmer, not only one moving fast
+    if crew_stunned and vehicle.immobilised:
+        # An immobilised skimmer landed and "may not move again in the game" (004:128-130, 004:416):
+        # it does not drift; nor does any other immobilised vehicle.
+        if vehicle.is_skimmer:
+            notes.append("Immobilised, the skimmer has landed and may not move again: it does not drift.")
+    elif crew_stunned and vehicle.is_skimmer:  # any skimmer, not only one moving fast
         notes.append("A skimmer with stunned crew drifts D6\" by the scatter die in its next Movement phase, keeping its facing.")
     elif crew_stunned:
         notes.append("If it is a skimmer, however fast it moved, it drifts D6\" by the scatter die in its next Movement phase.")

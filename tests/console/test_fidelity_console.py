@@ -48,7 +48,9 @@ async def test_ordnance_at_an_immobilised_vehicle_glancing_5_reads_crew_stunned(
     code, r = await play('/40k ordnance distance:30 strength:8 armour:"13 11 10" state:"immobilised skimmer" dice:"H 1 5 2 5"')
     assert code == 0, r
     d = r["vehicle"]["hits"][0]["damage"]
-    assert d["counts_as"] == "crew stunned" and any("drifts" in n for n in d["notes"])
+    # the crew stunned; an immobilised skimmer has landed and may not move again (004:128-130), so
+    # it does not drift (T28's reading; it said "drifts" before)
+    assert d["counts_as"] == "crew stunned" and any("does not drift" in n for n in d["notes"])
     assert "crew stunned" in r["summary"][0]
 
 

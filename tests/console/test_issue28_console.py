@@ -168,3 +168,14 @@ async def test_pooled_wounds_short_of_a_model_are_said_and_counted_in_words(play
     code, r = await play('/fire fire-thrower distance:4 ranks:1 files:3 toughness:3 wounds:2 dice:"2 6 6 1"')
     assert code == 0, r
     assert (r["unsaved"], r["casualties"]) == (2, 1) and "still standing" not in r["summary"][0]
+
+
+async def test_a_landed_skimmer_stunned_does_not_drift(play):
+    # T28: 004:128-130, 004:416 a landed skimmer may not move again, so it does not drift (004:386)
+    code, r = await play('/40k damage table:glancing immobilised:true skimmer:true dice:"5"')
+    assert code == 0, r
+    assert r["damage"]["counts_as"] == "crew stunned" and r["damage"]["crew_stunned"]
+    assert not any("drifts D6" in x for x in r["summary"]) and any("does not drift" in x for x in r["summary"])
+    code, r = await play('/40k damage table:glancing skimmer:true dice:"3"')
+    assert code == 0, r
+    assert any("drifts D6" in x for x in r["summary"])

@@ -115,3 +115,22 @@ def test_options_that_would_be_ignored_are_refused():
         VehicleState(passenger_save=4)
     with pytest.raises(RulesError, match="Nearby save 5\\+ with no models nearby"):
         VehicleState(nearby_save=5)
+
+
+# T28 (independent check). 004:128-130 "An immobilised skimmer travelling slowly makes a controlled
+# landing and may not move again in the game"; 004:416 "If Immobilised while moving 6" or less the
+# skimmer lands in its current position": a landed skimmer whose crew are then stunned (004:386) does
+# not drift; a skimmer still flying does.
+
+def test_a_landed_skimmer_with_stunned_crew_does_not_drift():
+    landed = VehicleState(skimmer=True, immobilised=True)
+    for table, die in (("glancing", "3"), ("glancing", "5"), ("penetrating", "1")):  # stunned; immobilised again
+        roll = damage_roll(TABLES[table], landed, EnteredDice(die, RandomDice(0)), DATA.wounds)
+        assert roll.damage.crew_stunned
+        assert not any("drifts D6" in n for n in roll.damage.notes), roll.damage.notes
+        assert any("does not drift" in n for n in roll.damage.notes)
+    flying = damage_roll(TABLES["glancing"], VehicleState(skimmer=True), EnteredDice("3", RandomDice(0)), DATA.wounds)
+    assert any("drifts D6" in n for n in flying.damage.notes)
+    # a blast's second hit on an open-topped vehicle the first immobilised: no "if it is a skimmer, it drifts"
+    shot = ordnance("H 1 5 2 4 5 2 4", VehicleState(open_topped=True))
+    assert not any("drifts" in n for n in shot.vehicle_hits[1].damage.notes)
