@@ -321,6 +321,10 @@ def more_attackers(text: str | None):
                     raise RulesError(f"More: '{w} {value}' in '{part}': give {low} to {high}.")
                 v[w], i = value, i + 2
                 continue
+            if w in _MORE_WORDS:
+                low, high = _MORE_WORDS[w]
+                after = f"'{quote(words[i + 1])}'" if i + 1 < len(words) else "nothing"
+                raise RulesError(f"More: '{w}' in '{quote(part)}' needs a whole number {low} to {high} after it, not {after}.")
             raise RulesError(f"More: '{w}' in '{part}' is not stands, attack, hits, armour, fighting, against N or flyers; "
                              f"write each unit as {MORE_HELP}.")
         u = unit(f"attackers {n}", stands=v["stands"], hits=v["hits"], armour=v["armour"], position="open", troop="infantry")

@@ -215,7 +215,7 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
         raise RulesError("Flyers never fight a second round against troops in a fortification: after winning they stand "
                          "their ground or fall back. Leave won out, or leave the flyers out of this round.")
     if len(others) > 3:
-        raise RulesError(f"{len(others) + 1} attacking units: give at most 4.")
+        raise RulesError(f"{len(others) + 1} attacking units: give at most 4 (the first and at most 3 more).")
     names = [attackers.unit.name, *(o.unit.name for o in others)]
     if len(set(names)) != len(names):
         raise RulesError(f"Two attacking units share a name among {', '.join(names)}: name each once.")

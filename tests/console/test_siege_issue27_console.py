@@ -316,3 +316,12 @@ async def test_odds_of_digging_name_the_sections(play):
 async def test_every_unit_from_a_siege_tower_fights_with_one_stand(play):
     code, r = await play('/siege assault kind:siege-tower more:"fighting 3"')
     assert code == 2 and "only one stand of each unit fights" in r["error"]
+
+
+# Error messages say what to change: a known word of `more` with a bad number names the range.
+
+async def test_more_with_a_bad_number_says_what_to_give(play):
+    code, r = await play('/siege assault more:"hits -1"')
+    assert code == 2 and "needs a whole number 1 to 10" in r["error"]
+    code, r = await play('/siege assault more:"stands 2;stands 2;stands 2;stands 2"')
+    assert code == 2 and "at most 3 more" in r["error"]
