@@ -266,8 +266,13 @@ def assault_reply(a) -> Reply:
         lines.append(f"One combat: {dfn} take {plural(a.defenders_hits_taken, 'hit')} from every attacking unit together "
                      f"(Hits {a.defenders.unit.hits}): {plural(a.defenders_lost, 'stand')} lost"
                      + (" (wiped out)." if a.defenders_lost >= a.defenders.unit.stands else "."))
-    lines.append(f"{a.attackers.unit.name} lose {plural(a.attackers_lost, 'stand')} in all."
-                 + "".join(f" {o.fighters.unit.name} lose {plural(o.lost, 'stand')}." for o in a.others))
+    def gone(flyers: bool, destroyed: bool, lost: int, stands: int) -> str:  # flyers that lost: destroyed whatever they lost
+        return ", and are destroyed (flyers that lose a round)" if flyers and destroyed and lost < stands else ""
+
+    lines.append(f"{a.attackers.unit.name} lose {plural(a.attackers_lost, 'stand')} in all"
+                 + gone(a.attackers.flyers, a.attackers_destroyed, a.attackers_lost, a.attackers.unit.stands) + "."
+                 + "".join(f" {o.fighters.unit.name} lose {plural(o.lost, 'stand')}"
+                           + gone(o.fighters.flyers, o.destroyed, o.lost, o.fighters.unit.stands) + "." for o in a.others))
     back_hits = (a.defenders_struck.hits_taken if a.defenders_struck is not None else 0) + a.shot_hits
 
     def on_defenders(r):
