@@ -164,3 +164,16 @@ async def test_the_lead_classes_are_the_names_the_detail_uses(play, line, lead):
             assert abs(detail[c["class"]] - c["chance"]) < 1e-9, (c, detail)
     if "Immune" in lead[-1]:
         assert odds["note"] is None
+
+
+async def test_the_no_profile_note_at_monstrous_models_does_not_hang_on_one_throw(play):
+    # T28: 000:84 a monstrous model not slain stops the ball; with no profile the note says a profile
+    # would tell whether it goes on, whichever throw was priced first (a miss included)
+    for line in ('fire cannon distance:30 ranks:2 files:1 troop:"monstrous infantry"',
+                 "fire cannon distance:30 ranks:4 files:3 troop:monster"):
+        code, r = await play(f"/odds shot:'{line}'")
+        assert code == 0, r
+        assert "whether the ball goes on past a monster" in r["odds"]["note"], r["odds"]["note"]
+    code, r = await play("/odds shot:'fire cannon distance:30 ranks:2 files:1'")
+    assert code == 0, r
+    assert "monster" not in r["odds"]["note"]

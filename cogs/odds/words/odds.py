@@ -113,7 +113,10 @@ def profile_note(result: Any) -> str | None:
     if getattr(result, "undone_by", ()) or "flaming" in getattr(getattr(result, "target_rules", None), "immune", ()):
         return None  # an Immunity undoes the flame or breath whatever the profile (003:246): nothing to add
     hits = getattr(result, "hits", None)
-    behind = isinstance(hits, tuple) and any(getattr(h, "conditional", False) for h in hits) or hasattr(result, "ranked")
+    # a ball at monstrous models: whether it goes on is the target's, not one throw's (the note is read
+    # from the first throw priced, which may have missed)
+    monstrous = hasattr(result, "stopped_by") and getattr(getattr(getattr(result, "target", None), "troop", None), "monstrous", False)
+    behind = isinstance(hits, tuple) and any(getattr(h, "conditional", False) for h in hits) or hasattr(result, "ranked") or monstrous
     more = ("; and how far the bolt goes on: each model behind is struck only if the one before it is slain"
             if hasattr(result, "ranked") else
             "; and whether the ball goes on past a monster it hits" if behind else "")
