@@ -123,6 +123,9 @@ def fire_cannons(
     if distance <= 0:
         raise RulesError(f"The target stand touches the {weapon.name.lower()}: place it in front of the muzzle.")
     direction = strike.unit()
+    if grapeshot and in_tower:
+        raise RulesError("Grapeshot answers a charge, and a charging unit is not manning a tower (it has left it to charge): "
+                         "give grapeshot or in_tower, not both.")
     if grapeshot:
         # Grapeshot answers a charge: the hits carry into the combat, no drive back.
         target = PlacedUnit(replace(target.unit, charging=True), target.stands)

@@ -71,6 +71,9 @@ class Unit:
             raise RulesError(f"{self.name}: Hits {self.hits} is not a Hits value; give 1 to {MAX_HITS_PER_STAND}.")
         if self.armour is not None and not 2 <= self.armour <= 6:
             raise RulesError(f"{self.name}: armour {self.armour}+ is not an Armour value; give 3 to 6 (or none).")
+        if self.in_tower and self.charging:
+            raise RulesError(f"{self.name}: a charging unit is not manning a tower when it is shot at (it has left it to "
+                             "charge): give in_tower or charging, not both.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -325,3 +325,10 @@ async def test_more_with_a_bad_number_says_what_to_give(play):
     assert code == 2 and "needs a whole number 1 to 10" in r["error"]
     code, r = await play('/siege assault more:"stands 2;stands 2;stands 2;stands 2"')
     assert code == 2 and "at most 3 more" in r["error"]
+
+
+async def test_a_charging_unit_is_not_manning_a_tower(play):
+    for line in ('/wm helblaster range:5 in_tower:true charging:true', '/wm bone-thrower distance:20 in_tower:true charging:true',
+                 '/wm cannon distance:30 in_tower:true grapeshot:true'):
+        code, r = await play(line)
+        assert code == 2 and "not manning a tower" in r["error"], (line, r)

@@ -483,3 +483,12 @@ def test_every_unit_from_a_siege_tower_fights_with_one_stand():
     with pytest.raises(RulesError, match="only one stand of each unit fights"):
         assault(NoDice(), W.positions, fighters("orcs"), fighters("spears"), kind=AssaultKind.SIEGE_TOWER,
                 others=(fighters("goblins", fighting=3),))
+
+
+# 001:523 troops within the tower: no drive back, never confused; a unit that charges (or is met by
+# grapeshot) has left its tower, so a shot cannot take it as both (the tower's fortified status
+# would otherwise apply to a charger).
+
+def test_a_charging_unit_is_not_manning_a_tower():
+    with pytest.raises(RulesError, match="not manning a tower"):
+        Unit("orcs", 3, 3, None, Position.FORTIFIED, W.troops["infantry"], charging=True, in_tower=True)
