@@ -114,6 +114,8 @@ def _title(shot: FireThrowerShot) -> str:
     n = len(shot.hits)
     hits = "no models hit" if n == 0 else f"{n} model{'s' * (n != 1)} hit"
     title = f"{start} · flame {length_text(shot.moved, shot.unit)} forward · {hits}"
+    if shot.no_effect and n:  # Immune to Flaming Attacks: the flame is not physical (000:144, 003:246)
+        title += " · Immune: no effect"
     if shot.panic is not None:
         title += f" · Panic test {'passed' if shot.panic.passed else 'FAILED'}"
     elif shot.panic_required:

@@ -198,3 +198,11 @@ def test_combat_breath_marks_the_hits_an_immunity_undid():
     r = breath_in_combat(EnteredDice("3 3 6 6 6 6 6 6", RandomDice(0)), strength=4, models=10, profile=Profile(3),
                          breath_rules=AttackRules(flaming=True))
     assert not r.no_effect and r.hits == 6
+
+
+def test_the_fire_thrower_picture_title_says_the_flame_did_nothing():
+    # T28: 000:144 / 003:246: the picture alone must not read as nine models burnt
+    from renders.fantasy.fire_thrower import _title
+    shot = flame(unit(), "2", target_rules=TargetRules(immune=("flaming",)))
+    assert _title(shot).endswith("6 models hit · Immune: no effect")
+    assert "Immune" not in _title(flame(unit(), "2 1 1 1 1 1 1"))
