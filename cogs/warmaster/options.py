@@ -307,12 +307,15 @@ def more_attackers(text: str | None):
     for n, part in enumerate((p.strip() for p in text.split(";") if p.strip()), 2):
         words = part.lower().replace(",", " ").split()
         v = {"stands": 3, "attack": 3, "hits": 3, "armour": 0, "fighting": 1, "against": 0}
-        flyers = False
+        flyers = giant = False
         i = 0
         while i < len(words):
             w = words[i]
             if w in ("flyers", "flyer", "flying"):
                 flyers, i = True, i + 1
+                continue
+            if w == "giant":
+                giant, i = True, i + 1
                 continue
             if w in _MORE_WORDS and i + 1 < len(words) and words[i + 1].rstrip("+").isdigit() and words[i + 1].isascii():
                 low, high = _MORE_WORDS[w]
@@ -325,8 +328,8 @@ def more_attackers(text: str | None):
                 low, high = _MORE_WORDS[w]
                 after = f"'{quote(words[i + 1])}'" if i + 1 < len(words) else "nothing"
                 raise RulesError(f"More: '{w}' in '{quote(part)}' needs a whole number {low} to {high} after it, not {after}.")
-            raise RulesError(f"More: '{w}' in '{part}' is not stands, attack, hits, armour, fighting, against N or flyers; "
+            raise RulesError(f"More: '{w}' in '{part}' is not stands, attack, hits, armour, fighting, against N, flyers or giant; "
                              f"write each unit as {MORE_HELP}.")
         u = unit(f"attackers {n}", stands=v["stands"], hits=v["hits"], armour=v["armour"], position="open", troop="infantry")
-        out.append(Fighters(u, v["fighting"], v["attack"], flyers=flyers, struck_by=v["against"]))
+        out.append(Fighters(u, v["fighting"], v["attack"], flyers=flyers, struck_by=v["against"], giant=giant))
     return tuple(out)

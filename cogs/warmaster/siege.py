@@ -182,7 +182,7 @@ class SiegeCog(commands.Cog):
         a_stands="Attackers' stands", a_fighting="Attackers fighting", a_attacks="Attack per stand",
         a_hits="Attackers' Hits", a_armour="Attackers' Armour", d_stands="Defenders' stands",
         d_fighting="Defenders fighting", d_attacks="Defenders' Attack", d_hits="Defenders' Hits",
-        d_armour="Defenders' Armour", won="Tower: a round won", flyers="Attackers fly", more=f"More attackers: {MORE_HELP}", dice="Your dice")
+        d_armour="Defenders' Armour", won="Tower: a round won", flyers="Attackers fly", giant="Attacker is a giant", more=f"More attackers: {MORE_HELP}", dice="Your dice")
     @app_commands.autocomplete(kind=ASSAULT_AUTOCOMPLETE)
     async def assault(
         self, interaction: discord.Interaction, kind: str = "wall", shot_hits: Range[int, 0, 60] = 0,
@@ -190,7 +190,7 @@ class SiegeCog(commands.Cog):
         a_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, a_armour: Range[int, 0, 6] = 0,
         d_stands: Range[int, 1, MAX_STANDS] = 3, d_fighting: Range[int, 1, MAX_STANDS] = 1, d_attacks: Range[int, 1, 12] = 3,
         d_hits: Range[int, 1, MAX_HITS_PER_STAND] = 3, d_armour: Range[int, 0, 6] = 0, won: bool = False,
-        flyers: bool = False, more: Optional[str] = None, dice: Optional[str] = None,
+        flyers: bool = False, more: Optional[str] = None, giant: bool = False, dice: Optional[str] = None,
     ) -> None:
         kind = pick(kind, {k.value: k.value for k in AssaultKind}, "kind")
         if kind in ("ramparts", "tower") and (a_fighting != 1 or d_fighting != 1):
@@ -199,7 +199,7 @@ class SiegeCog(commands.Cog):
             raise RulesError(f"{bad}: {where.lower()} only one stand of each unit fights, answered by one defending stand. "
                              "Give 1 (or leave it out); another unit, or another facing of the tower, goes in more:.")
         att = Fighters(unit("attackers", stands=a_stands, hits=a_hits, armour=a_armour, position="open", troop="infantry"),
-                       a_fighting, a_attacks, flyers=flyers)
+                       a_fighting, a_attacks, flyers=flyers, giant=giant)
         dfn = Fighters(unit("defenders", stands=d_stands, hits=d_hits, armour=d_armour, position="fortified", troop="infantry"),
                        d_fighting, d_attacks)
         others = more_attackers(more)

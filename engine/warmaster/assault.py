@@ -88,6 +88,9 @@ class Fighters:
     """Flying attackers: they never occupy fortifications, and a round lost destroys them."""
     struck_by: int = 0
     """For another attacking unit: the defending stands fighting it (0: as many as fight it)."""
+    giant: bool = False
+    """A giant: he reaches the ramparts of a wall (not a tower), and clears them but cannot take or
+    hold them (seed 001, Giants)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.fighting <= self.unit.stands:
@@ -135,6 +138,8 @@ class Assault:
     """A tower won but not taken: the attackers who are not flyers fight on into it next round."""
     flyers_stop: bool = False
     """Flyers won against a fortification: they stand their ground or fall back, no second round."""
+    giant_stays: bool = False
+    """A giant among the winners: he clears the ramparts but stays at the foot of the wall."""
     siege_tower: str | None = None
     """From a siege tower, when the attackers were thrown back (or failed): ``"stays"`` (4 cm or less:
     still in the tower, may assault again) or ``"pushed over"``; None otherwise."""
@@ -209,6 +214,9 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
         raise RulesError(f"kind {kind.value}: flyers do not {FLYERS_CANNOT[kind]}; they attack troops in a fortification "
                          "as infantry do, hitting on 6s with no charge bonus. Give kind wall or tower (or courtyard), or leave "
                          "flyers out.")
+    if kind is not AssaultKind.WALL and any(side.giant for side in (attackers, *others)):
+        raise RulesError(f"kind {kind.value}: a giant fights only troops on the ramparts of a wall; towers and anything higher "
+                         "are out of his reach, and he cannot climb onto the ramparts. Give kind wall.")
     if won_before and kind is not AssaultKind.TOWER:
         raise RulesError("A round already won changes only a tower's fight: give kind tower, or leave it out.")
     if won_before and any(side.flyers for side in (attackers, *others)):
@@ -276,6 +284,7 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
     walkers = [side for side in (attackers, *others) if not side.flyers]
     flyers_stop = won and len(walkers) < 1 + len(others)
     fight_on = hold and bool(walkers)
+    giant_stays = won and any(side.giant for side in (attackers, *others))
     # Flyers that lose a round are destroyed; so is a unit that lost its last stand.
     lost_round = outcome is Outcome.DEFENDERS_WIN
     others_out = []
@@ -289,7 +298,7 @@ def assault(dice: Dice, positions: dict[Position, PositionRule], attackers: Figh
     return Assault(kind, attackers, defenders, shot_hits, bonus, struck, back, a_result, d_result, outcome, retreat, destroyed,
                    attackers_lost, tuple(rec.rolled), others=tuple(others_out), attackers_destroyed=gone,
                    defenders_hold=hold, won_before=won_before, defenders_hits_taken=a_result, defenders_lost=defenders_lost,
-                   fight_on=fight_on, flyers_stop=flyers_stop, siege_tower=tower)
+                   fight_on=fight_on, flyers_stop=flyers_stop, siege_tower=tower, giant_stays=giant_stays)
 
 
 def fate_of_siege_tower(kind: AssaultKind, retreat: int, reach: int) -> str | None:

@@ -99,7 +99,7 @@ def batter(structure: Structure, rules: SiegeRules, oil_chart: OilChart, positio
            shots: int = 0, oil: bool = False, gate: bool = False, fightable: bool = False) -> BatterAttempt:
     if batterer is Batterer.GIANT and fightable:
         raise RulesError("A giant batters only when there are no troops on the ramparts he can fight: he must fight them "
-                         "instead (an assault), or batter once they are gone.")
+                         "instead (/siege assault giant:true), or batter once they are gone.")
     if fightable:  # a ram (or log ram) may ignore the defenders to batter (seed 001, Battering)
         raise RulesError(f"foes: is the giant's: a unit with {'log rams' if batterer is Batterer.LOG_RAM else 'a ram'} may ignore "
                          "the defenders on the ramparts and batter. Leave foes out, or give by:giant.")

@@ -332,3 +332,16 @@ async def test_a_charging_unit_is_not_manning_a_tower(play):
                  '/wm cannon distance:30 in_tower:true grapeshot:true'):
         code, r = await play(line)
         assert code == 2 and "not manning a tower" in r["error"], (line, r)
+
+
+# 001:95-97: the giant's fight on the ramparts.
+
+async def test_a_giant_clears_the_ramparts_but_does_not_take_them(play):
+    code, r = await play('/siege assault giant:true a_stands:1 a_hits:8 a_attacks:8 dice:"6 6 1 1 1 1 1 1 1 1 1"')
+    assert code == 0, r
+    assert r["outcome"] == "attackers win" and r["giant_stays"] is True
+    assert "stay at the foot of the wall" in r["summary"][0] and "take the ramparts" not in r["summary"][0]
+    code, r = await play('/siege assault kind:tower more:"giant stands 1 attack 8 hits 8"')
+    assert code == 2 and "out of his reach" in r["error"]
+    code, r = await play('/siege batter kind:wall by:giant foes:true')
+    assert code == 2 and "/siege assault giant:true" in r["error"]

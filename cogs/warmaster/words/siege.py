@@ -194,6 +194,8 @@ def assault_reply(a) -> Reply:
     if a.others:
         att = "the attackers"
     flyers = a.attackers.flyers and all(o.fighters.flyers for o in a.others)
+    giants = a.attackers.giant and all(o.fighters.giant for o in a.others)
+    GIANT_STAYS = "stay at the foot of the wall (a giant clears the ramparts but cannot take or hold them)"
     if a.outcome.value == "failed":
         if a.attackers_destroyed:
             outcome = (f"The assault fails before it starts: {plural(a.shot_hits, 'hit')} from stand and shoot destroy "
@@ -203,7 +205,8 @@ def assault_reply(a) -> Reply:
                        f"{att} retreat {a.retreat} cm.") + siege_tower_words(a)
     elif a.outcome.value == "attackers win" and a.defenders_destroyed and not a.defenders_hold and (
             a.defenders_lost >= a.defenders.unit.stands):
-        take = "hold their ground or fall back (flyers never occupy a fortification)" if flyers else "take their place"
+        take = ("hold their ground or fall back (flyers never occupy a fortification)" if flyers else
+                GIANT_STAYS if giants else "take their place")
         outcome = (f"{att.capitalize()} wipe out {dfn} ({a.attackers_result}:{a.defenders_result}) and {take}"
                    + (" (in a tower: they may advance once into the next defending unit)." if a.kind.value == "tower" else "."))
     elif a.defenders_hold and not a.fight_on:
@@ -221,7 +224,8 @@ def assault_reply(a) -> Reply:
                 "are destroyed: artillery forced to retreat is lost"
         else:
             end = "retreat off the ramparts (artillery stands forced to retreat are destroyed)"
-        take = "hold their ground or fall back (flyers never occupy a fortification)" if flyers else "take the ramparts"
+        take = ("hold their ground or fall back (flyers never occupy a fortification)" if flyers else
+                GIANT_STAYS if giants else "take the ramparts")
         outcome = f"{att.capitalize()} win {a.attackers_result}:{a.defenders_result}: {dfn} {end}, and {att} {take}."
         if a.flyers_stop and not flyers:
             outcome += " Flyers among them hold their ground or fall back (they never occupy a fortification)."
@@ -249,6 +253,8 @@ def assault_reply(a) -> Reply:
             if wiped:
                 outcome += f" {', '.join(wiped).capitalize()} lose their last stand and are destroyed."
             outcome += siege_tower_words(a)
+    if a.giant_stays and not giants:
+        outcome += " A giant among them stays at the foot of the wall: he clears the ramparts but cannot take or hold them."
     if a.attackers_struck is not None and 0 < a.defenders_lost < a.defenders.unit.stands:
         outcome += (f" {dfn.capitalize()} lose {plural(a.defenders_lost, 'stand')}"
                     + (" to every attacking unit's hits together." if a.others else "."))
@@ -286,7 +292,7 @@ def assault_reply(a) -> Reply:
                   attack_json(a.defenders_struck), a.attackers_lost, back_hits, a.attackers.unit),
               "defenders_hold": a.defenders_hold, "attackers_destroyed": a.attackers_destroyed,
               "defenders_hits_taken": a.defenders_hits_taken, "defenders_lost": a.defenders_lost,
-              "fight_on": a.fight_on, "flyers_stop": a.flyers_stop, "siege_tower": a.siege_tower,
+              "fight_on": a.fight_on, "flyers_stop": a.flyers_stop, "giant_stays": a.giant_stays, "siege_tower": a.siege_tower,
               "others": [{"name": o.fighters.unit.name, "struck": on_defenders(o.struck), "struck_back": attack_json(o.struck_back),
                           "lost": o.lost, "destroyed": o.destroyed} for o in a.others]}
     colour = COLOUR_OK if a.outcome.value == "attackers win" else (COLOUR_MISS if a.outcome.value == "draw" else COLOUR_BAD)

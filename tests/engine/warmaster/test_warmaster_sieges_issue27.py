@@ -492,3 +492,15 @@ def test_every_unit_from_a_siege_tower_fights_with_one_stand():
 def test_a_charging_unit_is_not_manning_a_tower():
     with pytest.raises(RulesError, match="not manning a tower"):
         Unit("orcs", 3, 3, None, Position.FORTIFIED, W.troops["infantry"], charging=True, in_tower=True)
+
+
+# 001:95 "Towers and anything higher than a normal fortress wall are assumed to be out of his
+# reach"; 001:96 "Although he can clear the ramparts of foes, he can't take and hold ramparts as
+# infantry can"; 001:97 a giant with foes he can fight must fight them: the assault says so.
+
+def test_a_giant_clears_the_ramparts_but_does_not_take_them():
+    giant = Fighters(Unit("giant", 1, 8, 5, Position.OPEN, W.troops["monster"]), 1, 8, giant=True)
+    a = assault(entered("6 6 1 1 1 1 1 1 1 1 1"), W.positions, giant, fighters("spears"))
+    assert a.outcome is Outcome.ATTACKERS_WIN and a.giant_stays
+    with pytest.raises(RulesError, match="a giant fights only troops on the ramparts of a wall"):
+        assault(NoDice(), W.positions, giant, fighters("spears"), kind=AssaultKind.TOWER)
