@@ -623,43 +623,7 @@ class Canvas:
         cover, each thing kept clear it crosses other than what `anchor` lies in (`homes`),
         each line it crosses, and running along a line (:data:`_LEADER_LOST`). Stops counting
         once the cost reaches `enough`."""
-        cost = _length_cost(anchor, end)
-        if not cost:
-            return 0.0
-        for t, _ in self._areas:
-            inside = clip_segment(anchor, end, t)
-            if inside is not None:
-                cost += math.dist(*inside)
-        ax, ay = anchor
-        dx, dy = end[0] - ax, end[1] - ay
-        x0, x1 = (ax, end[0]) if ax <= end[0] else (end[0], ax)
-        y0, y1 = (ay, end[1]) if ay <= end[1] else (end[1], ay)
-        for i, (t, crossing) in enumerate(self._taken):
-            if (
-                t[0] <= x1 and x0 <= t[2] and t[1] <= y1 and y0 <= t[3]
-                and i not in homes and _meets_box(ax, ay, dx, dy, t[0], t[1], t[2], t[3])
-            ):
-                cost += crossing
-        if cost >= enough:
-            return cost
-        quarter, half = (anchor[0] + dx / 4, anchor[1] + dy / 4), (anchor[0] + dx / 2, anchor[1] + dy / 2)
-        for a, b, turn, r in self._lines:
-            if r[0] > x1 + 8 or r[2] < x0 - 8 or r[1] > y1 + 8 or r[3] < y0 - 8:
-                continue  # too far to cross, start on or run beside
-            if distance_to_segment(anchor, a, b) <= 4:
-                # The leader starts on this line: it must turn well away from it, both along it
-                # and on past its end (which would read as the line going on).
-                if turn and _angle_between((dx, dy), (b[0] - a[0], b[1] - a[1])) < turn:
-                    cost += _LEADER_LOST
-                continue
-            if _segments_cross(anchor, end, a, b):
-                cost += _LEADER_CROSSING / 2
-            if (
-                distance_to_segment(quarter, a, b) <= 7 and distance_to_segment(half, a, b) <= 7
-                and _angle_between((dx, dy), (b[0] - a[0], b[1] - a[1])) < _LEADER_MIN_ANGLE
-            ):
-                cost += _LEADER_LOST
-        return cost
+        return self._leader_coster(anchor, homes)(end, enough)
 
     def _leader_coster(self, anchor: XY, homes: Sequence[int]) -> Callable[[XY, float], float]:
         """:meth:`_leader_cost` for leaders from one `anchor`, as a function of the leader's end
