@@ -17,6 +17,7 @@ the processes share:
 
 from __future__ import annotations
 
+import math
 import os
 import socket
 import time
@@ -100,6 +101,19 @@ def _words(count: int, shard: int) -> str:
     return "every shard" if shard == EVERY_SHARD else f"shard {shard} of {count}"
 
 
+def overlap(count: int, shard: int, other_count: int, other_shard: int) -> bool:
+    """Whether shard `shard` of `count` and shard `other_shard` of `other_count` get some server's
+    interactions both: Discord sends a server's events to shard ``(server_id >> 22) % count``, so two
+    shards of different counts share the servers whose number is `shard` modulo `count` and
+    `other_shard` modulo `other_count`: some exist exactly when the two agree modulo the counts'
+    greatest common divisor (shard 2 of 4 lies inside shard 0 of 2; shard 0 of 3 and of 2 share a
+    sixth of the servers)."""
+    if shard == EVERY_SHARD or other_shard == EVERY_SHARD:
+        return True
+    common = math.gcd(count, other_count)
+    return shard % common == other_shard % common
+
+
 def take_shards(store: Store, count: int | None, shards: Iterable[int] | None, holder: str, *,
                 now: float | None = None) -> None:
     """Record that `holder` runs `shards` of `count` (None, None: every shard Discord recommends).
@@ -112,15 +126,31 @@ def take_shards(store: Store, count: int | None, shards: Iterable[int] | None, h
         store.lock("shard-leases")
         rows = db.execute("SELECT shard_count, shard, holder, host, pid, renewed_at FROM shard_leases").fetchall()
         live = [lease for lease in (Lease(*r) for r in rows) if lease.holder != holder and _alive(lease, now)]
+        residues: dict[int, dict[int, int]] = {}
+        """common divisor -> {a shard asked, modulo the divisor: that shard}, built once for each."""
+
+        def shared(lease: Lease) -> int | None:
+            """A shard asked for that gets some of the lease's servers (:func:`overlap`), or None."""
+            if count is None or lease.shard == EVERY_SHARD:
+                return wanted[0][1] if wanted else None
+            common = math.gcd(count, lease.shard_count)
+            if common not in residues:
+                residues[common] = {}
+                for _, mine in wanted:
+                    residues[common].setdefault(mine % common, mine)
+            return residues[common].get(lease.shard % common)
+
         for lease in live:
-            for c, s in wanted:
-                if s == EVERY_SHARD or lease.shard == EVERY_SHARD or (lease.shard_count, lease.shard) == (c, s):
-                    seen = max(0, int(now - lease.renewed_at))
-                    raise ShardsHeld(
-                        f"Not starting: {_words(lease.shard_count, lease.shard)} is run by another live bot process "
-                        f"({lease.holder}, seen {seen} s ago) sharing this database, and two processes on one shard "
-                        "would answer every command twice. Stop that process first, or give this one other shards "
-                        "(BOMBARDIER_SHARDS).")
+            asked = shared(lease)
+            if asked is not None:
+                seen = max(0, int(now - lease.renewed_at))
+                shares = ("" if count is None or lease.shard == EVERY_SHARD or (lease.shard_count, lease.shard) == (count, asked)
+                          else f", which gets servers of {_words(count, asked)} asked for here")
+                raise ShardsHeld(
+                    f"Not starting: {_words(lease.shard_count, lease.shard)}{shares} is run by another live bot "
+                    f"process ({lease.holder}, seen {seen} s ago) sharing this database, and two processes on one "
+                    "shard would answer every command twice. Stop that process first, or give this one other shards "
+                    "(BOMBARDIER_SHARDS, with the same shard count as the others).")
         for c, s in wanted:
             db.execute("DELETE FROM shard_leases WHERE shard_count = ? AND shard = ?", (c, s))
             db.execute("INSERT INTO shard_leases (shard_count, shard, holder, host, pid, started_at, renewed_at) "
