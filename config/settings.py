@@ -128,6 +128,7 @@ def shards_setting(text: str, where: str) -> tuple[int, tuple[int, ...] | None]:
     text = text.strip()
     ids_text, _, count_text = text.rpartition("/")
     example = "e.g. 0-3/8 for shards 0 to 3 of 8, or 8 for all eight in this process"
+    shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text):,} characters)"
     try:
         count = int(count_text)
         check_shards(count, None, where)  # the count bounded first: a range is never built past it
@@ -136,15 +137,17 @@ def shards_setting(text: str, where: str) -> tuple[int, tuple[int, ...] | None]:
             for part in ids_text.split(","):
                 first, dash, last = part.strip().partition("-")
                 low, high = int(first), int(last) if dash else int(first)
+                if high < low:
+                    raise SettingsError(f"{where}: the range {low}-{high} runs backwards: write {high}-{low}.")
                 for shard in (low, high):
                     if not 0 <= shard < count:
                         raise SettingsError(f"{where}: shard {shard} does not exist among {count} shards "
                                             f"(they are 0 to {count - 1}).")
                 ids.extend(range(low, high + 1))
                 if len(ids) > count:
-                    raise SettingsError(f"{where}: a shard is listed twice in '{text}'.")
+                    raise SettingsError(f"{where}: a shard is listed twice in '{shown}'.")
     except ValueError:
-        raise SettingsError(f"{where}='{text}' is not a list of shards: {example}.") from None
+        raise SettingsError(f"{where}='{shown}' is not a list of shards: {example}.") from None
     shard_ids = tuple(ids) if ids_text else None
     check_shards(count, shard_ids, where)
     return count, shard_ids
@@ -159,7 +162,8 @@ def check_shards(count: int | None, ids: tuple[int, ...] | None, where: str) -> 
     if count is not None and count < 1:
         raise SettingsError(f"{where}: a bot has at least 1 shard, not {count}.")
     if count is not None and count > MAX_SHARDS:
-        raise SettingsError(f"{where}: {count:,} shards is more than a bot can have here (at most {MAX_SHARDS:,}, "
+        number = f"{count:,}" if count < 10**15 else f"a {len(str(count)):,}-digit number of"
+        raise SettingsError(f"{where}: {number} shards is more than a bot can have here (at most {MAX_SHARDS:,}, "
                             "room for 25 million servers): check the number.")
     if ids is None:
         return

@@ -173,12 +173,17 @@ def test_bombardier_shards_names_this_processs_shards(written, count, ids):
     ("0/0", "at least 1 shard"),
     ("two", "is not a list of shards: e.g. 0-3/8"),
     ("a-b/8", "is not a list of shards"),
+    ("3-1/8", "the range 3-1 runs backwards: write 1-3"),
+    ("9" * 5000, "is not a list of shards"),
+    ("9" * 4000, "shards is more than a bot can have here"),
+    ("0-3/8" + "x" * 5000, "is not a list of shards"),
 ])
 def test_a_wrong_bombardier_shards_is_refused_in_words(written, says):
     from config.settings import SettingsError, load_settings
 
-    with pytest.raises(SettingsError, match=re.escape(says)):
+    with pytest.raises(SettingsError, match=re.escape(says)) as refused:
         load_settings({"BOMBARDIER_SHARDS": written, "BOMBARDIER_CONFIG": os.devnull})
+    assert len(str(refused.value)) < 300  # one line an operator reads, not the whole value echoed back
 
 
 def test_the_toml_shard_keys_are_checked_too(tmp_path):
