@@ -135,10 +135,17 @@ PG_CAMPAIGNS_5 = """CREATE TABLE machine_marks (guild_id BIGINT NOT NULL, key TE
     state TEXT COLLATE "C", crew_lost INTEGER, silent_battle_id BIGINT, silent_until_turn INTEGER, reason TEXT, at DOUBLE PRECISION,
     PRIMARY KEY (guild_id, key, battle_id))"""
 
+def _mark_crew_left(db) -> None:
+    # The crew a machine had left when it was taken off the roster mid-battle: added again with a
+    # bigger crew it does not come back with more men than the battle left it (crew_lost alone would).
+    db.execute("ALTER TABLE machine_marks ADD COLUMN crew_left INTEGER")
+
+
 MIGRATIONS = (Migration("campaigns-1", _create, PG_CAMPAIGNS_1), Migration("campaigns-2", _turn_asks, PG_CAMPAIGNS_2),
               Migration("campaigns-3-siege-events", _siege_events, PG_CAMPAIGNS_3),
               Migration("campaigns-4-tally-index", _shot_tally_index, PG_CAMPAIGNS_4),
-              Migration("campaigns-5-machine-marks", _machine_marks, PG_CAMPAIGNS_5))
+              Migration("campaigns-5-machine-marks", _machine_marks, PG_CAMPAIGNS_5),
+              Migration("campaigns-6-mark-crew-left", _mark_crew_left, "ALTER TABLE machine_marks ADD COLUMN crew_left INTEGER"))
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -724,12 +731,14 @@ def add_machine(store: Store, guild_id: int, *, name: str, kind: str, game: str,
         store.lock("names", guild_id)
         if db.execute("SELECT 1 FROM machines WHERE guild_id = ? AND key = ?", (guild_id, key)).fetchone():
             raise CampaignError(f"This server already has a war machine called '{shown}'; pick another name.")
-        state, lost, silent_battle, until, reason = "ok", 0, None, None, None
+        state, lost, silent_battle, until, reason, had = "ok", 0, None, None, None, None
         mark = _battle_mark(db, guild_id, key)
         if mark is not None:  # taken off mid-battle: it comes back as the battle left it
             state, lost, silent_battle, until, reason = (mark["state"], mark["crew_lost"] or 0, mark["silent_battle_id"],
                                                          mark["silent_until_turn"], mark["reason"])
-        left = 0 if state == "destroyed" else max(0, crew - lost)
+            had = mark.get("crew_left")
+        # the men the battle left it, however big a crew is typed (a mark kept before crew_left: the men lost)
+        left = 0 if state == "destroyed" else min(crew, had) if had is not None else max(0, crew - lost)
         if left == 0 and state != "destroyed":  # its crew all fell in the battle
             state, silent_battle, until = "destroyed", None, None
         db["machines"].insert({
@@ -763,9 +772,9 @@ def mark_in_battles(store: Store, db, machine: Machine) -> int:
     for battle_id in battles:
         db.execute("DELETE FROM machine_marks WHERE guild_id = ? AND key = ? AND battle_id = ?",
                    (machine.guild_id, key, battle_id))
-        db.execute("INSERT INTO machine_marks (guild_id, key, battle_id, state, crew_lost, silent_battle_id, "
-                   "silent_until_turn, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   (machine.guild_id, key, battle_id, machine.state, machine.crew_max - machine.crew,
+        db.execute("INSERT INTO machine_marks (guild_id, key, battle_id, state, crew_lost, crew_left, silent_battle_id, "
+                   "silent_until_turn, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (machine.guild_id, key, battle_id, machine.state, machine.crew_max - machine.crew, machine.crew,
                     machine.silent_battle_id, machine.silent_until_turn, machine.reason, time.time()))
     return len(battles)
 

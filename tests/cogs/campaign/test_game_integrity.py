@@ -210,3 +210,25 @@ async def test_a_machine_taken_off_mid_battle_comes_back_as_the_battle_left_it(b
     await ok(bot, "/machine remove name:Thunder", user=BOB)
     assert campaigns.get_machine(bot.store, GUILD, (await ok(bot, "/machine add name:Thunder kind:great-cannon",
                                                              user=BOB)).fields["machine"]["name"]).state == "ok"
+
+
+async def test_a_machine_taken_off_mid_battle_comes_back_with_no_more_crew_than_the_battle_left_it(bot):
+    """T25's probe of item 5: a stone thrower Disabled (a crewman lost, 2 of 3 left), removed and added
+    again typing a crew of 6, came back with 5 of 6: the battle's losses renewed by typing a bigger crew."""
+    await campaign_table(bot)
+    await ok(bot, "/machine add name:Rock kind:stone-thrower crew:3")
+    hit = await ok(bot, '/fire stone-thrower distance:30 ranks:2 files:5 toughness:3 machine:Rock dice:"H M 2"')
+    assert hit.fields["machine"]["crew"] == 2  # Disabled: a crewman caught in the mechanism
+    await ok(bot, "/machine remove name:Rock")
+    back = await ok(bot, "/machine add name:Rock kind:stone-thrower crew:6")
+    assert back.fields["machine"]["crew"] == 2 and back.fields["machine"]["crew_max"] == 6
+    assert campaigns.get_machine(bot.store, GUILD, "Rock").crew == 2
+    await ok(bot, "/machine remove name:Rock")
+    # a smaller crew typed: no fewer men than it had either (its 2 of 6 were not 4 lost from 2)
+    assert (await ok(bot, "/machine add name:Rock kind:stone-thrower crew:2")).fields["machine"]["crew"] == 2
+    await ok(bot, "/machine remove name:Rock")
+    assert (await ok(bot, "/machine add name:Rock kind:stone-thrower crew:1")).fields["machine"]["crew"] == 1
+    # the battle over, the name's losses are gone with it
+    await ok(bot, "/battle end", roles=(GM_ROLE,))
+    await ok(bot, "/machine remove name:Rock")
+    assert (await ok(bot, "/machine add name:Rock kind:stone-thrower crew:6")).fields["machine"]["crew"] == 6
