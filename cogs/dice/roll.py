@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.common.dice_source import private_option
 from cogs.common.ledger import ANSWER_PRIVATELY_KEY, battle_chain, chain_here, log_store
-from cogs.dice.words.log import battle_words, battles_reply, export_reply, reveal_reply, show_reply, unseal_reply
+from cogs.dice.words.log import battle_words, battles_reply, export_reply, hidden, reveal_reply, show_reply, unseal_reply
 from cogs.common.replies import defer, keep, off_the_loop, send_error, send_reply, stored
 from cogs.dice.words.roll import roll_reply
 from engine.dice import EnteredDice
@@ -90,6 +90,9 @@ class RollCog(commands.Cog):
             return viewer, current, roll_log.last_entries(store, chain, count), battles
 
         viewer, current, entries, battles = await stored(interaction, work)
+        if any(dict(e.options).get("private") is True and not hidden(e, viewer) for e in entries):
+            # a private roll's result, shown to its roller, the GM role or a manager: for their eyes alone
+            interaction.extras[ANSWER_PRIVATELY_KEY] = True
         await send_reply(interaction, show_reply(current, entries, count, viewer=viewer, battles=battles))
 
     @log.command(name="export", description="This channel's roll log (a battle's: battle:N) as JSON, CSV and a page that checks it")

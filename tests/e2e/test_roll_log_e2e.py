@@ -33,7 +33,7 @@ async def test_private_rolls_are_ephemeral_logged_and_refusable(live_bot, standi
     assert call.json["data"]["flags"] & 64 and call.json["data"]["embeds"]
     public(await send(standin, "/roll", expression="1d6"))
     shown = await send(standin, "/log show")
-    public(shown)
+    assert shown.json["type"] == 4 and shown.json["data"]["flags"] & 64  # the roller's private result: theirs alone
     assert "#1 /fire cannon" in (await standin.details(shown))["fields"][0]["name"]  # the roller sees their own result
     public(await send(standin, "/settings private-rolls", allowed=False, manager=True))
     assert "/settings private-rolls allowed:true" in ephemeral(await send(standin, "/roll", expression="1d6", private=True))
