@@ -55,7 +55,7 @@ def picture_against_its_floor(shot, rounds: int = 5, calls: int = 30) -> None:
 
     png = render_cannon(shot)
     images = [Image.open(io.BytesIO(data)) for data in (png, getattr(png, "glance", None)) if data]
-    for image in images:  # the picture, and the glance picture its bytes carry (renders/glance.py)
+    for image in images:  # the picture, and the glance picture its bytes carry (renders/canvas.py)
         image.load()
 
     def encode():

@@ -27,7 +27,7 @@ from cogs.common.command_line import (  # noqa: F401  (the console's names for t
 )
 from cogs.common.dice_source import call_command
 from cogs.common.replies import APOLOGY, ERROR_KEY, FAILURE_KEY, REPLY_KEY, Reply
-from renders.glance import glance_of
+from cogs.common.replies import glance_of
 
 log = logging.getLogger(__name__)
 

@@ -38,7 +38,7 @@ class Picture:
     preview: int | None = None
     """Shrink the picture to this many pixels wide, as Discord shows it on a phone (docs/pictures.md)."""
     glance: bool = False
-    """The glance picture the channel's embed shows (renders/glance.py) rather than the full diagram."""
+    """The glance picture the channel's embed shows (renders/canvas.py, its glance section) rather than the full diagram."""
 
 
 PICTURES = (
@@ -102,7 +102,7 @@ async def _make(pictures: tuple[Picture, ...], data_dir: Path) -> dict[str, byte
                     raise PictureError(f"{picture.name}: {line}: enter every die (the bot rolled {len(rolled)})")
             if reply.image is None:
                 raise PictureError(f"{picture.name}: {picture.command} drew no picture")
-            from renders.glance import glance_of
+            from renders.canvas import glance_of
 
             image = glance_of(reply.image) if picture.glance else reply.image
             if image is None:

@@ -36,7 +36,7 @@ from cogs.common import from_list, ledger, render_pool, work
 from cogs.common.dice_source import command_options, serving
 from engine.dice import DieRoll, Roller
 from engine.inputs import QUOTE_LIMIT, quote
-from renders.glance import glance_of
+from renders.canvas import glance_of
 
 log = logging.getLogger(__name__)
 

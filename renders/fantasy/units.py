@@ -39,7 +39,7 @@ from engine.fantasy.formation import Facing, Formation, TargetUnit
 from engine.fantasy.misfire import Misfire
 from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
-from renders.glance import LANDSCAPE
+from renders.canvas import LANDSCAPE
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, RGB, TABLE, WHITE,
     LABEL as LABEL_ROLE, Box, Canvas, Label, LegendItem, Viewport, XY, clip_segment, grow, key_size, legible,
@@ -222,7 +222,7 @@ def frame(
     that."""
     panel_right = width - PAD
     # the title, a banner and the target area make the glance picture the embed shows: together at
-    # most LANDSCAPE of the width (renders/glance.py), so it reads in a 400 x 300 box too
+    # most LANDSCAPE of the width (renders/canvas.py), so it reads in a 400 x 300 box too
     max_panel_height = min(max_panel_height, int(LANDSCAPE * width) - math.ceil(top) - GLANCE_ROOM)
     scale = MAX_SCALE
     for _ in range(4):  # the room for names is in pixels, so the window depends on the scale

@@ -1,5 +1,5 @@
 """Issue 30, item 4: the picture in the channel reads in a landscape box too. A portrait
-picture carries a glance picture (renders/glance.py): its top, with the title (the count of hits),
+picture carries a glance picture (renders/canvas.py): its top, with the title (the count of hits),
 a misfire's banner, the target area and the names round it, at most 3:4 of its width tall, so
 Discord's ~400 x 300 desktop box shows it 400 pixels wide, as a phone does; the full diagram goes
 with it as the embed's thumbnail, one tap away."""
@@ -14,7 +14,7 @@ from PIL import Image
 
 from cogs.common.replies import Reply, glance_name
 from renders.canvas import PREVIEW, PREVIEW_TYPE, TITLE
-from renders.glance import LANDSCAPE, Picture, glance_of
+from renders.canvas import LANDSCAPE, Picture, glance_of
 from tests.renders.test_legibility import PICTURES, drawn  # noqa: F401 (the fixture)
 
 BOX = (400, 300)
