@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import re
 import zipfile
 from dataclasses import dataclass
@@ -39,6 +40,8 @@ MAX_UNPACKED = 10_000_000
 """Bytes a ``.rosz`` may unpack to."""
 MAX_UNITS = 500
 """Units a roster may hold."""
+MAX_NUMBER = 10_000
+"""The ``number`` of one selection at most (a horde is a few hundred models)."""
 MAX_DEPTH = 40
 """Nesting of elements at most (real rosters nest selections four or five deep)."""
 MAX_ELEMENTS = 50_000
@@ -193,9 +196,12 @@ def _document(data: bytes) -> dict[str, Any]:
             if root is None:
                 root = element
                 tag = element.tag
-                if _local(tag) != "roster" or tag.startswith("{") and not tag.startswith("{" + NAMESPACE):
+                if _local(tag) != "roster":
                     raise RosterError(f"That XML is a '{quote(_local(tag), 30)}', not a roster: send a list (.ros, .rosz), "
                                       "not a catalogue.")
+                if tag.startswith("{") and not tag.startswith("{" + NAMESPACE):
+                    raise RosterError(f"That XML's roster is in the namespace '{quote(tag[1:].partition('}')[0], 60)}', "
+                                      "not BattleScribe's roster schema: send the list BattleScribe or New Recruit saves.")
             if count > MAX_ELEMENTS:
                 raise RosterError(f"That roster has more than {MAX_ELEMENTS:,} entries: it is refused.")
     except RosterError:
@@ -245,10 +251,12 @@ def _text(node: dict[str, Any], key: str) -> str:
 
 
 def _number(value: Any) -> float | None:
+    """A finite number, or None (``NaN``, ``1e400`` and words are no number)."""
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
         return None
+    return number if math.isfinite(number) else None
 
 
 def _is_true(value: Any) -> bool:
@@ -299,7 +307,11 @@ def _characteristics(profile: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 def _walk(selection: dict[str, Any], walk: _Walk, multiplier: int, depth: int, in_model: bool) -> None:
     if depth > MAX_DEPTH:
         raise RosterError(f"That roster nests its selections more than {MAX_DEPTH} deep.")
-    number = int(_number(selection.get("number")) or 1)
+    number = _number(selection.get("number")) or 1
+    if not 0 <= number <= MAX_NUMBER:
+        raise RosterError(f"That roster has a selection of {number:g} models or items: a real list has at most "
+                          f"{MAX_NUMBER:,}.")
+    number = int(number)
     kind = _text(selection, "type").lower()
     count = max(1, number) * multiplier
     if kind == "model" and not in_model:
@@ -370,6 +382,8 @@ def read_roster(data: bytes) -> Roster:
         raise RosterError("That file is empty: send the .ros or .rosz BattleScribe saves, or New Recruit's export.")
     if data[:4] == b"PK\x03\x04" or data[:4] == b"PK\x05\x06":
         data = _unzip(data)
+        if data[:2] == b"PK":
+            raise RosterError("That zip holds another zip: a .rosz holds the roster itself; send the file BattleScribe saves.")
     doc = _document(data)
     forces = _forces(doc)
     if not forces and not _items(doc, "selections", "selection"):
@@ -547,7 +561,7 @@ def _wh40k(unit: Unit) -> TargetValues:
         if rules & {"walker", "walkers"} or any(p.kind.lower() == "walker" for p in unit.profiles):
             values["walker"] = True
     else:
-        missing.append(("armour", f"{unit.name} has no armour values: it is not a vehicle"))
+        missing.append(("armour", f"{unit.name} has no armour values (it is not a vehicle)"))
         p = unit.main
         if (t := value_of(p.get("T", "Toughness"))) is not None:
             values["toughness"] = t

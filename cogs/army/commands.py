@@ -103,7 +103,7 @@ class ArmyCog(commands.Cog):
     async def show(self, interaction: discord.Interaction, unit: str) -> None:
         guild_id = _in_server(interaction)
         army, found, _ = await in_store(lambda: find_unit(
-            lists_in_play(self.bot.store, guild_id, interaction.channel_id, interaction.user.id), unit))
+            lists_in_play(self.bot.store, guild_id, interaction.channel_id, interaction.user.id), unit, option="unit"))
         await send_reply(interaction, show_reply(army, found))
 
     @army.command(name="remove", description="Remove one of your army lists from this server")

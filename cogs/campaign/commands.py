@@ -467,7 +467,7 @@ class MachineCog(CampaignCogBase):
                 who.require_gm("add a war machine to another player's roster")
             the_name, the_kind, the_crew, the_bs = name, kind, crew, bs
             if from_ is not None:  # the list gives what was not typed
-                army, unit, _ = find_unit(armies.armies(self.store, who.guild_id, (mine,)), from_)
+                army, unit, _ = find_unit(armies.armies(self.store, who.guild_id, (mine,)), from_, option="from")
                 listed, listed_crew, listed_bs = roster_kinds.from_unit(unit, army.roster.game)
                 the_name, the_kind = name or unit.label, kind or listed
                 the_crew, the_bs = crew or listed_crew, bs if bs is not None else listed_bs

@@ -55,6 +55,20 @@ class TargetError(RulesError):
     """A ``target:`` that names no unit in play, or a unit that lacks a value the command needs."""
 
 
+class NoUnit(TargetError):
+    """A ``target:`` that names no unit of the lists in play (an option that also takes its own
+    values, ``troop:``, then reads it as one of those)."""
+
+
+GAME_NAMES = {"fantasy": "Warhammer Fantasy", "warmaster": "Warmaster", "wh40k": "Warhammer 40,000"}
+
+
+def game_of(army: armies.Army) -> str:
+    """The game whose commands target a list's units: a list of a game system the bot does not
+    know is read as Warhammer Fantasy (the import says so)."""
+    return army.roster.game or "fantasy"
+
+
 def lists_in_play(store, guild_id: int | None, channel_id: int | None, user_id: int) -> list[armies.Army]:
     """The lists a command here may target: the battle's players' (and the caller's) in a channel
     with a battle, else the caller's."""
@@ -78,15 +92,27 @@ def _refs(lists: list[armies.Army]) -> list[tuple[str, armies.Army, Unit]]:
             for a in lists for u in a.roster.units]
 
 
-def find_unit(lists: list[armies.Army], text: str) -> tuple[armies.Army, Unit, str | None]:
+def find_unit(lists: list[armies.Army], text: str, *, game: str | None = None,
+              option: str = "target", other: str | None = None) -> tuple[armies.Army, Unit, str | None]:
     """The unit `text` names among `lists` (``Halberdiers``, ``Halberdiers #2``, ``Host: Halberdiers``,
-    ``Leman Russ (rear)``), and the vehicle face it names, if any."""
+    ``Leman Russ (rear)``), and the vehicle face it names, if any. With `game`, only the lists of
+    that game are searched: a unit of another game's list is refused by name, never read with
+    the wrong game's characteristics. `option` names the option in the errors; `other`, what else
+    it takes (``a number``)."""
     face = None
     wanted = " ".join(text.split())
     if m := _FACE.search(wanted):
         face, wanted = m.group(1).lower(), wanted[: m.start()].strip()
+    if game is not None:
+        others = [a for a in lists if game_of(a) != game]
+        lists = [a for a in lists if game_of(a) == game]
+        if others and not _matches(lists, wanted) and (found := _matches(others, wanted)):
+            army, unit = found[0]
+            raise TargetError(f"{option}: '{as_text(unit.label, 60)}' is a unit of {as_text(army.name, 60)}, a "
+                              f"{GAME_NAMES[game_of(army)]} list: this command is {GAME_NAMES[game]}.")
     if not lists:
-        raise TargetError("target: there is no army list in play here: import yours with /army import first.")
+        where = f"no {GAME_NAMES[game]} army list" if game is not None else "no army list"
+        raise NoUnit(f"{option}: there is {where} in play here: import yours with /army import first.")
     refs = _refs(lists)
     key = wanted.casefold()
     exact = [(a, u) for ref, a, u in refs if ref.casefold() == key]
@@ -96,10 +122,19 @@ def find_unit(lists: list[armies.Army], text: str) -> tuple[armies.Army, Unit, s
         return exact[0][0], exact[0][1], face
     if len(exact) > 1:
         names = ", ".join(f"'{as_text(a.name, 40)}: {as_text(u.label, 40)}'" for a, u in exact[:5])
-        raise TargetError(f"target: '{quote(wanted, 60)}' is in more than one list in play: give {names}.")
+        raise TargetError(f"{option}: '{quote(wanted, 60)}' is in more than one list in play: give {names}.")
     close = [ref for ref, _, _ in refs if key in ref.casefold()][:5]
-    hint = f" Did you mean {', '.join(repr(as_text(c, 40)) for c in close)}?" if close else " See /army show."
-    raise TargetError(f"target: no unit '{quote(wanted, 60)}' in the lists in play.{hint}")
+    hint = f" (did you mean {', '.join(repr(as_text(c, 40)) for c in close)}?)" if close else " (see /army list)"
+    what = (f"'{quote(wanted, 60)}' is neither {other} nor a unit of the lists in play" if other
+            else f"no unit '{quote(wanted, 60)}' in the lists in play")
+    raise NoUnit(f"{option}: {what}{hint}.")
+
+
+def _matches(lists: list[armies.Army], wanted: str) -> list[tuple[armies.Army, Unit]]:
+    """The units of `lists` whose reference or label is `wanted` (case ignored)."""
+    key = wanted.casefold()
+    refs = _refs(lists)
+    return [(a, u) for ref, a, u in refs if ref.casefold() == key] or [(a, u) for _, a, u in refs if u.label.casefold() == key]
 
 
 def _brief(u: Unit) -> str:
@@ -109,8 +144,12 @@ def _brief(u: Unit) -> str:
     return " · ".join(x for x in (stats, size) if x)
 
 
-def unit_choices(lists: list[armies.Army], current: str, *, faces: bool = False) -> list[Choice[str]]:
-    """The autocomplete: units whose reference holds what is typed, each with a short profile."""
+def unit_choices(lists: list[armies.Army], current: str, *, faces: bool = False,
+                 game: str | None = None) -> list[Choice[str]]:
+    """The autocomplete: units whose reference holds what is typed, each with a short profile;
+    with `game`, only the units of that game's lists."""
+    if game is not None:
+        lists = [a for a in lists if game_of(a) == game]
     typed = " ".join(current.split()).casefold()
     out: list[Choice[str]] = []
     for ref, a, u in _refs(lists):
@@ -181,6 +220,8 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
         if name in typed:
             overridden.append(name)
             continue
+        if name == "dodge" and kinds.get(name) is str and isinstance(value, int):
+            value = f"{value}+"  # /combat attacks takes Dodge as "5+" (or "5+ flank")
         if _fits(kinds.get(name), value):
             filled[name] = value
     if models is not None:
@@ -194,6 +235,9 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
             continue
         if name == "save" and "save" in why:
             raise TargetError(f"{as_text(unit.label)}: {why['save']} (e.g. save:5).")
+        if name == option and params[name].default is inspect.Parameter.empty:  # the unit took the option's place
+            reason = why.get(name, f"the list gives {as_text(unit.label)} no {name.replace('_', ' ')}")
+            raise TargetError(f"{option}: {reason}: give the value instead of the unit.")
         if name in needs and given.get(name) is None:
             reason = why.get(name, f"the list gives {as_text(unit.label)} no {name.replace('_', ' ')}")
             raise TargetError(f"{as_text(unit.label)}: {reason}: give {name}:.")
@@ -276,7 +320,7 @@ def target_option(game: str, *, needs: tuple[str, ...] = (), into: str | None = 
                 if bounds and re.fullmatch(r"\s*[+-]?\d+\s*", value):
                     kwargs[into] = _number(into, value, bounds)
                 else:
-                    named = await _unit_named(interaction, value, quiet=not bounds)
+                    named = await _unit_named(interaction, value, game, into, quiet=not bounds)
                     unmatched = value if named is None else None
                     if named is not None:
                         default = params[into].default
@@ -305,11 +349,11 @@ def target_option(game: str, *, needs: tuple[str, ...] = (), into: str | None = 
         if into:
             if hint and len(described.get(into, "")) <= HINT_ROOM:
                 described[into] = f"{described.get(into) or into} {INTO_HINT}"
-            completes[into] = _autocomplete(faces, completes.get(into))
+            completes[into] = _autocomplete(game, faces, completes.get(into))
             setattr(with_target, INTO_MARK, into)
         else:
             described["target"] = TARGET_DESCRIPTION
-            completes["target"] = _autocomplete(faces)
+            completes["target"] = _autocomplete(game, faces)
         with_target.__discord_app_commands_param_description__ = described
         with_target.__discord_app_commands_param_autocomplete__ = completes
         return with_target
@@ -339,16 +383,18 @@ def _in_play(interaction: Any) -> list[armies.Army]:
     return lists_in_play(interaction.client.store, interaction.guild_id, interaction.channel_id, interaction.user.id)
 
 
-async def _unit_named(interaction: Any, text: Any, *, quiet: bool = False) -> str | None:
-    """For an ``into`` option: `text` when it names a unit in play, else None (it is the option's own value)."""
+async def _unit_named(interaction: Any, text: Any, game: str, option: str, *, quiet: bool = False) -> str | None:
+    """For an ``into`` option: `text` when it names a unit in play, else None (it is the option's
+    own value). A name in two lists, or a unit of another game's list, is refused even so."""
     if not isinstance(text, str) or getattr(interaction, "guild_id", None) is None:
         return None
-    try:
-        await _in_store(interaction, lambda: find_unit(_in_play(interaction), text))  # the lists are read off the loop
-    except TargetError as e:
+    try:  # the lists are read off the loop
+        await _in_store(interaction, lambda: find_unit(_in_play(interaction), text, game=game, option=option,
+                                                       other=None if quiet else "a number"))
+    except NoUnit:
         if quiet:
             return None
-        raise TargetError(f"{str(e).removeprefix('target: ')} (or give a number)") from None
+        raise
     return text
 
 
@@ -360,7 +406,7 @@ async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter
     typed = _typed(interaction, params, kwargs) - {into}
 
     def work():  # the lists in play read, the unit found and read: off the event loop
-        army, unit, face = find_unit(_in_play(interaction), named)
+        army, unit, face = find_unit(_in_play(interaction), named, game=game, option=into or "target")
         values = target_values(unit, game)
         if immune is not None and values.get("immune"):  # only the Immunities this command's immune: takes
             kept = " ".join(w for w in values.get("immune").split() if w in immune)
@@ -380,13 +426,13 @@ async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter
     return filled
 
 
-def _autocomplete(faces: bool, fallback=None):
+def _autocomplete(game: str, faces: bool, fallback=None):
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         found: list[Choice[str]] = []
         if interaction.guild_id is not None:
             try:  # off the event loop, and never waiting past Discord's patience for choices
                 found = await asyncio.wait_for(asyncio.to_thread(
-                    lambda: unit_choices(_in_play(interaction), current, faces=faces)), AUTOCOMPLETE_WAIT)
+                    lambda: unit_choices(_in_play(interaction), current, faces=faces, game=game)), AUTOCOMPLETE_WAIT)
             except Exception:  # an autocomplete never fails for the store: it offers what it can
                 found = []
         if fallback is not None:

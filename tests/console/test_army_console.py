@@ -52,7 +52,7 @@ async def test_import_list_show_and_remove(play):
     code, out = await play('/army remove list:"Host of Talabheim"')
     assert code == 0 and out["removed"] == "Host of Talabheim"
     assert [a["name"] for a in (await play("/army list"))[1]["armies"]] == ["Cadian 3rd Armoured"]
-    assert (await play('/army show unit:"Spirit Host"'))[1]["error"].startswith("target: no unit 'Spirit Host'")
+    assert (await play('/army show unit:"Spirit Host"'))[1]["error"].startswith("unit: no unit 'Spirit Host'")
 
 
 async def test_lists_belong_to_their_member_and_a_battle_shares_its_players_lists(play):
@@ -161,7 +161,7 @@ async def test_what_the_list_does_not_give_is_asked_for(play):
     code, out = await play("/40k penetrate strength:8 armour:9")
     assert out["error"] == "armour: 9 is out of bounds: give 10 to 14, or a unit of a list in play."
     code, out = await play("/40k penetrate strength:8 armour:Baneblade")
-    assert out["error"].startswith("no unit 'Baneblade' in the lists in play.")
+    assert out["error"] == "armour: 'Baneblade' is neither a number nor a unit of the lists in play (see /army list)."
     assert (await play("/shoot shots:6 bs:3 strength:4"))[1]["error"].startswith("/shoot needs toughness")
     # a troop type is still a troop type
     assert (await play("/shoot shots:6 bs:3 strength:4 toughness:3 troop:monster"))[0] == 0
@@ -321,3 +321,68 @@ async def test_a_list_unit_immune_to_psychology_or_frenzied_takes_no_panic_test_
     code, out = await play('/fire fire-thrower distance:4 ranks:2 troop:"Beastmen" dice:"2 6 6 6 6 6 6"')
     assert code == 0 and "immune" not in out["from_list"]["filled"]
     assert not any("takes no Panic test" in line for line in out["summary"])
+
+
+async def test_a_unit_is_targeted_only_by_its_own_games_commands(play):
+    """A Fantasy cannon at a 40k tank, or a Warmaster shot at a Fantasy unit, would read the unit
+    with the wrong game's characteristics and resolve against defaults: refused by name instead,
+    and the autocomplete offers only the command's game's units."""
+    for f in (EMPIRE, WARMASTER, GUARD):
+        await play(f"/army import file:{f}")
+    code, out = await play('/fire cannon distance:30 troop:"Leman Russ Battle Tank"')
+    assert (code, out["error"]) == (2, "troop: 'Leman Russ Battle Tank' is a unit of Cadian 3rd Armoured, a Warhammer "
+                                       "40,000 list: this command is Warhammer Fantasy.")
+    code, out = await play('/wm shoot attacks:6 target:"Spirit Host"')
+    assert out["error"].startswith("troop: 'Spirit Host' is a unit of Host of Talabheim, a Warhammer Fantasy list")
+    code, out = await play('/40k penetrate strength:8 armour:"Knights"')
+    assert out["error"].startswith("armour: 'Knights' is a unit of Reikland Muster, a Warmaster list")
+    assert (await play("/army show unit:Knights"))[0] == 0  # /army show spans every game
+
+
+async def test_the_autocomplete_offers_only_the_commands_games_units(bot, play):
+    for f in (EMPIRE, WARMASTER, GUARD):
+        await play(f"/army import file:{f}")
+    from cogs.common.target import lists_in_play, unit_choices
+
+    lists = lists_in_play(bot.store, 200, 300, OFFLINE_USER_ID)
+    assert [c.value for c in unit_choices(lists, "", game="warmaster")] == ["Crossbowmen", "Knights", "Cannon"]
+    assert "Cannon" not in [c.value for c in unit_choices(lists, "cannon", game="fantasy")]
+    assert [c.value for c in unit_choices(lists, "chimera", game="wh40k", faces=True)] == [
+        "Chimera (front)", "Chimera (side)", "Chimera (rear)"]
+
+
+async def test_two_lists_with_a_unit_of_one_name_ask_which_in_every_option(play, tmp_path):
+    (tmp_path / "second.ros").write_text(EMPIRE.with_suffix(".ros").read_text().replace(
+        'name="Host of Talabheim"', 'name="Second Host"', 1))
+    await play(f"/army import file:{EMPIRE}")
+    await play(f"/army import file:{tmp_path / 'second.ros'}")
+    which = "is in more than one list in play: give 'Host of Talabheim: Spirit Host', 'Second Host: Spirit Host'."
+    code, out = await play('/shoot shots:5 bs:3 strength:4 troop:"Spirit Host"')
+    assert (code, out["error"]) == (2, f"troop: 'Spirit Host' {which}")
+    assert (await play('/fire grapeshot distance:8 bs:3 target:"Spirit Host"'))[1]["error"] == f"target: 'Spirit Host' {which}"
+    assert (await play('/army show unit:"Spirit Host"'))[1]["error"] == f"unit: 'Spirit Host' {which}"
+    code, out = await play('/shoot shots:5 bs:3 strength:4 troop:"Second Host: Spirit Host"')
+    assert code == 0 and out["from_list"]["list"] == "Second Host"
+
+
+async def test_a_unit_that_cannot_fill_a_required_option_says_so(play):
+    await play(f"/army import file:{GUARD}")
+    code, out = await play('/40k penetrate strength:8 armour:"Infantry Squad"')
+    assert (code, out["error"]) == (2, "armour: Infantry Squad has no armour values (it is not a vehicle): give the value "
+                                       "instead of the unit.")
+
+
+async def test_a_dodge_from_the_list_fills_combat_attacks_dodge_as_typed(play, tmp_path):
+    (tmp_path / "ghosts.ros").write_text(
+        '<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" name="Fey" gameSystemName="Warhammer Fantasy 8th ed">'
+        '<forces><force catalogueName="Wood Elves"><selections><selection name="Dryads" type="unit"><rules>'
+        '<rule name="Dodge (5+)"/></rules><selections><selection name="Dryad" type="model" number="10"><profiles>'
+        '<profile name="Dryad" typeName="Model"><characteristics><characteristic name="T">4</characteristic>'
+        '<characteristic name="W">1</characteristic><characteristic name="Type">Infantry</characteristic>'
+        '</characteristics></profile></profiles></selection></selections></selection></selections></force></forces></roster>')
+    await play(f"/army import file:{tmp_path / 'ghosts.ros'}")
+    line = '/combat attacks attacks:6 ws:4 enemy_ws:4 strength:4 dice:"6 6 6 6 6 6 6 6 6 6 6 6 2 2 2 2 2 2"'
+    code, named = await play(line + " troop:Dryads")
+    assert code == 0 and named["from_list"]["filled"]["dodge"] == "5+", named
+    code, typed = await play(line + ' toughness:4 wounds:1 troop:infantry dodge:"5+"')
+    assert [x for x in named["summary"] if not x.startswith("From ")] == typed["summary"]

@@ -61,7 +61,7 @@ def test_new_recruits_json_of_a_40k_list_gives_armour_values_and_vehicle_types()
     assert values(r, "Sentinel Squadron") == {"armour": (10, 10, 10), "open_topped": True, "walker": True}
     squad = r.unit("Infantry Squad")
     assert squad.models == 10 and values(r, "Infantry Squad") == {"toughness": 3, "save": 5, "models": 10}
-    assert dict(target_values(squad, "wh40k").missing) == {"armour": "Infantry Squad has no armour values: it is not a vehicle"}
+    assert dict(target_values(squad, "wh40k").missing) == {"armour": "Infantry Squad has no armour values (it is not a vehicle)"}
 
 
 def test_the_same_list_as_json_reads_as_its_xml():
@@ -162,3 +162,30 @@ def test_seventh_edition_names_and_a_40k_profile_spelt_the_british_way():
     assert dict(tv.values) == {"toughness": 3, "wounds": 1, "models": 15}
     assert dict(tv.missing) == {"troop": "the list gives no troop type for Warriors"}
     assert dict(target_values(r.unit("Predator"), "wh40k").values) == {"armour": (13, 11, 10)}
+
+
+def one_unit_json(number: str) -> bytes:
+    return ('{"roster": {"name": "x", "forces": [{"selections": [{"name": "Boyz", "type": "unit", "selections": '
+            '[{"name": "Boy", "type": "model", "number": ' + number + ', "profiles": [{"name": "Boy", "typeName": "Model", '
+            '"characteristics": [{"name": "T", "$text": "4"}]}]}]}]}]}}').encode()
+
+
+@pytest.mark.parametrize("number", ["-5", "99999999999999999999", "12000"])
+def test_a_selection_number_no_list_has_is_refused_in_one_sentence(number):
+    message = refused(one_unit_json(number))
+    assert message.startswith("That roster has a selection of") and "a real list has at most 10,000" in message
+
+
+@pytest.mark.parametrize("number, models", [('"30"', 30), ("30.0", 30), ('"abc"', 1), ("1e400", 1), ('"NaN"', 1), ('"inf"', 1)])
+def test_a_selection_number_is_read_and_no_number_counts_one(number, models):
+    """No number (a word, NaN, infinity, a JSON number too big for a float) is one, as a selection
+    without a number is: never a crash."""
+    assert read_roster(one_unit_json(number)).units[0].models == models
+
+
+def test_a_roster_in_another_namespace_and_a_zip_in_a_zip_are_refused_saying_what_they_are():
+    other = fixture("empire.ros").replace(b"http://www.battlescribe.net/schema/rosterSchema", b"http://example.com/other")
+    assert refused(other) == ("That XML's roster is in the namespace 'http://example.com/other', not BattleScribe's roster "
+                              "schema: send the list BattleScribe or New Recruit saves.")
+    inner = zipped({"list.ros": fixture("empire.ros")})
+    assert refused(zipped({"list.rosz": inner})).startswith("That zip holds another zip")
