@@ -29,6 +29,7 @@ import logging
 import logging.handlers
 import os
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import cached_property
 
@@ -129,6 +130,9 @@ class BombardierBot(commands.AutoShardedBot):
         """This process's name in the store's claims (storage/claims.py), when it claims each
         interaction and leases its shards (``run_discord``); None: it answers everything it gets."""
         self._claiming: set[asyncio.Task] = set()
+        self._claims_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bombardier-claims")
+        """The claims' own threads: a claim never waits behind the commands' store calls (asyncio's
+        default executor), nor they behind claims stuck on a store that is away."""
         self._heartbeat: asyncio.Task | None = None
         self._stamp_arrivals()
 
@@ -148,13 +152,29 @@ class BombardierBot(commands.AutoShardedBot):
 
         async def claimed(data, stamp: float) -> None:
             """Handle the interaction only if this process claims it first (storage/claims.py): a
-            second process started with the same shard leaves it to the first."""
+            second process started with the same shard leaves it to the first. A claim not made
+            within :data:`claims.CLAIM_WAIT_S` of the arrival (the store slow or away) is given up and
+            the interaction answered, so that it still gets its first response in time."""
+            loop = asyncio.get_running_loop()
+
+            def claim() -> bool | None:
+                if loop.time() - stamp > claims.CLAIM_WAIT_S:  # waited for a thread too long: answered already
+                    return None
+                return claims.claim_interaction(self.store, data.get("id"), self.claims_holder)
+
+            attempt = loop.run_in_executor(self._claims_pool, claim)
             try:
-                mine = await asyncio.to_thread(claims.claim_interaction, self.store, data.get("id"), self.claims_holder)
+                mine = await asyncio.wait_for(asyncio.shield(attempt),
+                                              max(0.0, stamp + claims.CLAIM_WAIT_S - loop.time()))
+            except asyncio.TimeoutError:
+                attempt.add_done_callback(lambda f: f.cancelled() or f.exception())  # its outcome, read and dropped
+                log.warning("interaction %s could not be claimed within %.1f s (the database is slow or away); "
+                            "answering it", data.get("id"), claims.CLAIM_WAIT_S)
+                mine = True
             except (StoreError, sqlite3.Error) as e:  # no store to claim in: answer it (it says the store is away)
                 log.warning("interaction %s could not be claimed in the store (%s); answering it", data.get("id"), e)
                 mine = True
-            if mine:
+            if mine is not False:  # None: the claim was given up as it started (too late)
                 handle(data, stamp)
             else:
                 log.info("interaction %s is answered by another process on this shard", data.get("id"))
@@ -237,6 +257,7 @@ class BombardierBot(commands.AutoShardedBot):
                 log.warning("the shard lease could not be given up; it lapses in %d s", claims.LEASE_S)
         await super().close()
         render_pool.stop()
+        self._claims_pool.shutdown(wait=False, cancel_futures=True)
         if "roll_store" in self.__dict__ and self.throwaway_log:
             self.roll_store.close()
         if "store" in self.__dict__:

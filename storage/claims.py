@@ -28,6 +28,11 @@ from storage.database import Migration, Store
 
 CLAIM_KEEP_S = 3600.0
 """How long a claimed interaction id is kept (an interaction is dead after 15 minutes)."""
+CLAIM_WAIT_S = 1.0
+"""How long after an interaction's arrival its claim may take: a store that is slow or away (its
+calls give up after 2 s, 10 s in a burst) must not keep the interaction from its first response
+inside Discord's 3 seconds. Past it the process answers unclaimed, as when the store cannot be
+reached at all, and the claim is not made any more."""
 LEASE_S = 90.0
 """A shard lease not renewed for this long is taken to be a dead process's."""
 HEARTBEAT_S = 20.0
