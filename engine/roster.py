@@ -498,6 +498,11 @@ def _fantasy(unit: Unit) -> TargetValues:
         missing.append(("toughness", f"{unit.name}'s profile gives no Toughness"))
     if w is not None:
         values["wounds"] = w
+    # close combat: the target's Weapon Skill and Initiative (the WS chart, who strikes first)
+    if (ws := value_of(p.get("WS", "Weapon Skill"))) is not None and ws >= 1:
+        values["enemy_ws"] = ws
+    if (i := value_of(p.get("I", "Initiative"))) is not None and i >= 1:
+        values["enemy_initiative"] = i
     save_text = p.get("ArmourSave", "Armour Save", "Save", "Sv", "AS")
     save = value_of(save_text)
     if save is not None and 1 <= save <= 6:

@@ -12,7 +12,8 @@ import discord
 
 TARGET_KEY = "bombardier.target"
 """``interaction.extras`` key: the unit a command's ``target:`` named, and what it filled
-(``{"unit", "list", "owner", "filled": {option: value}, "typed": [options typed beside it]}``)."""
+(``{"unit", "list", "owner", "filled": {option: value}, "typed": [options typed beside it],
+"not_applied": [special rules of the unit the command has no option for]}``)."""
 
 
 def as_text(name: str, limit: int = 80) -> str:
@@ -36,7 +37,9 @@ def note_line(target: dict[str, Any]) -> str:
     """``From Host of Talabheim: Halberdiers · toughness 3, wounds 1, troop infantry (save typed)``."""
     filled = ", ".join(f"{k.replace('_', ' ')} {_shown(v)}" for k, v in target["filled"].items()) or "nothing"
     typed = f" ({', '.join(target['typed'])} typed)" if target["typed"] else ""
-    return f"From {as_text(target['list'])}: {as_text(target['unit'])} · {filled}{typed}"
+    unused = target.get("not_applied") or []
+    missed = f" · not applied by this command: {', '.join(unused)}" if unused else ""
+    return f"From {as_text(target['list'])}: {as_text(target['unit'])} · {filled}{typed}{missed}"
 
 
 def annotate(interaction: Any, reply: Any) -> Any:

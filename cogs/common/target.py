@@ -192,6 +192,13 @@ def _fits(kind: Any, value: Any) -> bool:
     return False
 
 
+WORDS = {"enemy_ws": "Weapon Skill", "models": "number of models", "toughness": "Toughness", "wounds": "Wounds"}
+"""What an option a list did not give is called in the list's own words."""
+COMPANIONS = {"enemy_initiative": "initiative"}
+"""A value the list gives that a command uses only beside one the player types: the target's
+Initiative decides who strikes first only when the attacker's is given (/combat attacks)."""
+
+
 def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dict[str, Any], typed: set[str],
          unit: Unit, values: TargetValues, face: str | None, needs: tuple[str, ...],
          option: str = "target") -> tuple[dict[str, Any], list[str]]:
@@ -215,7 +222,7 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
                                   f"side hit, e.g. {option}:\"{as_text(unit.label)} (side)\", or give the armour value.")
     models = offered.pop("models", None)
     for name, value in offered.items():
-        if name not in params:
+        if name not in params or (COMPANIONS.get(name, name) not in typed and name in COMPANIONS):
             continue
         if name in typed:
             overridden.append(name)
@@ -239,7 +246,7 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
             reason = why.get(name, f"the list gives {as_text(unit.label)} no {name.replace('_', ' ')}")
             raise TargetError(f"{option}: {reason}: give the value instead of the unit.")
         if name in needs and given.get(name) is None:
-            reason = why.get(name, f"the list gives {as_text(unit.label)} no {name.replace('_', ' ')}")
+            reason = why.get(name, f"the list gives {as_text(unit.label)} no {WORDS.get(name, name.replace('_', ' '))}")
             raise TargetError(f"{as_text(unit.label)}: {reason}: give {name}:.")
     return filled, overridden
 
@@ -413,17 +420,31 @@ async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter
             values = TargetValues(tuple((k, kept if k == "immune" else v) for k, v in values.values if k != "immune" or kept),
                                   values.missing, values.models)
         filled, overridden = fill(params, kinds, kwargs, typed, unit, values, face, needs, into or "target")
-        return army, unit, face, filled, overridden
+        unused = [_rule_words(k, v) for k, v in values.values if k in NOT_APPLIED and k not in params and v]
+        return army, unit, face, filled, overridden, unused
 
-    army, unit, face, filled, overridden = await _in_store(interaction, work)
+    army, unit, face, filled, overridden, unused = await _in_store(interaction, work)
     interaction.extras[TARGET_KEY] = {
         "unit": unit.label + (f" ({face})" if face else ""), "list": army.name, "owner": army.user_id,
-        "filled": dict(filled), "typed": overridden,
+        "filled": dict(filled), "typed": overridden, "not_applied": unused,
     }
     # the roll log and a button's re-run keep the values used, so the shot is the same shot without the list
     options = {k: v for k, v in command_options(interaction).items() if k not in ("target", into)}
     interaction.extras[OPTIONS_KEY] = {**options, **{k: v for k, v in filled.items() if not isinstance(v, tuple)}}
     return filled
+
+
+NOT_APPLIED = ("ethereal", "dodge", "immune")
+"""Special rules a list gives that change a roll: when a command has no option for one, the reply
+says it was not applied (a cannon has no ``ethereal:``), rather than leaving it out silently."""
+
+
+def _rule_words(name: str, value: Any) -> str:
+    if name == "dodge":
+        return f"Dodge ({value}+)"
+    if name == "immune":
+        return "Immunity (" + ", ".join(w.replace("-", " ") for w in str(value).split()) + ")"
+    return name.replace("_", " ").capitalize()
 
 
 def _autocomplete(game: str, faces: bool, fallback=None):

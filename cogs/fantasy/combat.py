@@ -79,7 +79,7 @@ class CombatCog(commands.Cog):
 
     @combat.command(name="attacks", description="Close combat attacks: WS chart, wounds, saves, special rules",
                     extras={RETIRED: {"war_machine": ("troop", "war-machine")}})
-    @target_option("fantasy", needs=("toughness",), into="troop")
+    @target_option("fantasy", needs=("toughness", "enemy_ws"), into="troop")
     @app_commands.describe(
         attacks="Attacks", ws="Weapon Skill", enemy_ws="Enemy's Weapon Skill", strength="Strength", **PROFILE,
         initiative="Your Initiative", enemy_initiative="Enemy's Initiative",

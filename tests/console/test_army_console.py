@@ -47,7 +47,7 @@ async def test_import_list_show_and_remove(play):
     code, out = await play("/army list")
     assert [a["name"] for a in out["armies"]] == ["Cadian 3rd Armoured", "Host of Talabheim"]
     code, out = await play('/army show unit:"Spirit Host"')
-    assert out["unit"]["values"] == {"toughness": 3, "wounds": 4, "troop": "swarm", "ethereal": True, "models": 3}
+    assert out["unit"]["values"] == {"toughness": 3, "wounds": 4, "enemy_ws": 3, "enemy_initiative": 1, "troop": "swarm", "ethereal": True, "models": 3}
     assert "Ethereal" in out["unit"]["rules"]
     code, out = await play('/army remove list:"Host of Talabheim"')
     assert code == 0 and out["removed"] == "Host of Talabheim"
@@ -386,3 +386,33 @@ async def test_a_dodge_from_the_list_fills_combat_attacks_dodge_as_typed(play, t
     assert code == 0 and named["from_list"]["filled"]["dodge"] == "5+", named
     code, typed = await play(line + ' toughness:4 wounds:1 troop:infantry dodge:"5+"')
     assert [x for x in named["summary"] if not x.startswith("From ")] == typed["summary"]
+
+
+async def test_close_combat_takes_the_targets_weapon_skill_and_initiative_from_the_list(play):
+    """The target's WS is part of its profile on /combat attacks (the WS chart); its Initiative
+    decides who strikes first, so it is filled only when the attacker's Initiative is typed."""
+    await play(f"/army import file:{EMPIRE}")
+    base = '/combat attacks attacks:10 ws:4 strength:3 save:6 dice:"4 4 4 4 4 4 4 4 4 4 5 5 5 5 5 5 5 5 5 5 6 6 6 6 6 6 6 6 6 6"'
+    code, named = await play(base + " troop:Halberdiers")
+    assert code == 0 and named["from_list"]["filled"] == {"toughness": 3, "wounds": 1, "enemy_ws": 3, "troop": "infantry"}
+    typed = (await play(base + " toughness:3 wounds:1 enemy_ws:3 troop:infantry"))[1]
+    assert [x for x in named["summary"] if not x.startswith("From ")] == typed["summary"]
+    code, named = await play(base + " initiative:4 strikes:first troop:Halberdiers")
+    assert code == 0 and named["from_list"]["filled"]["enemy_initiative"] == 3
+    typed = (await play(base + " initiative:4 strikes:first toughness:3 wounds:1 enemy_ws:3 enemy_initiative:3 troop:infantry"))[1]
+    assert [x for x in named["summary"] if not x.startswith("From ")] == typed["summary"]
+    code, out = await play('/combat attacks attacks:10 ws:3 strength:3 troop:"Halberdiers #2"')  # its profile has no WS
+    assert (code, out["error"]) == (2, "Halberdiers #2: the list gives Halberdiers #2 no Weapon Skill: give enemy_ws:.")
+    code, out = await play("/combat attacks attacks:10 ws:3 strength:3 toughness:3")
+    assert out["error"].startswith("/combat attacks needs enemy_ws")
+
+
+async def test_a_rule_the_command_has_no_option_for_is_said_not_applied(play):
+    """A cannon or a bolt thrower has no ethereal:: the shot is the shot typed, and the footer says
+    the list's Ethereal was not applied rather than leaving it out silently."""
+    await play(f"/army import file:{EMPIRE}")
+    code, out = await play('/fire bolt-thrower distance:30 bs:3 troop:"Spirit Host" ranks:1')
+    assert code == 0 and out["from_list"]["not_applied"] == ["Ethereal"]
+    assert out["summary"][-1].endswith("files 3 · not applied by this command: Ethereal")
+    code, out = await play('/shoot shots:3 bs:3 strength:4 troop:"Spirit Host"')
+    assert out["from_list"]["not_applied"] == [] and "not applied" not in out["summary"][-1]
