@@ -80,7 +80,7 @@ class ArmyCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    army = app_commands.Group(name="army", description="Your army lists (BattleScribe, New Recruit) in this server")
+    army = app_commands.Group(name="army", description="Your BattleScribe/New Recruit lists: shoot units by name in troop: (40k: armour:)")
 
     @army.command(name="import", description="Import a BattleScribe (.ros, .rosz) or New Recruit list")
     @app_commands.describe(file="The roster file: .ros, .rosz or New Recruit's .json export")
