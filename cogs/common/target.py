@@ -101,7 +101,7 @@ def find_unit(lists: list[armies.Army], text: str, *, game: str | None = None,
     it takes (``a number``)."""
     face = None
     wanted = " ".join(text.split())
-    if m := _FACE.search(wanted):
+    if (m := _FACE.search(wanted)) and not _matches(lists, wanted):  # a unit may be named "Archers (rear)"
         face, wanted = m.group(1).lower(), wanted[: m.start()].strip()
     if game is not None:
         others = [a for a in lists if game_of(a) != game]

@@ -416,3 +416,15 @@ async def test_a_rule_the_command_has_no_option_for_is_said_not_applied(play):
     assert out["summary"][-1].endswith("files 3 · not applied by this command: Ethereal")
     code, out = await play('/shoot shots:3 bs:3 strength:4 troop:"Spirit Host"')
     assert out["from_list"]["not_applied"] == [] and "not applied" not in out["summary"][-1]
+
+
+async def test_names_with_quotes_colons_and_a_side_in_brackets_are_found(play, tmp_path):
+    (tmp_path / "odd.ros").write_text(EMPIRE.with_suffix(".ros").read_text().replace(
+        'name="Spirit Host" entryId', 'name="Knight\'s Errant (rear)" entryId', 1).replace(
+        'name="War Altar of Sigmar" entryId', 'name="Altar: Sigmar" entryId', 1))
+    await play(f"/army import file:{tmp_path / 'odd.ros'}")
+    code, out = await play("""/shoot shots:3 bs:3 strength:4 troop:"Knight's Errant (rear)\"""")
+    assert code == 0 and out["from_list"]["unit"] == "Knight's Errant (rear)", out
+    code, out = await play('/shoot shots:3 bs:3 strength:4 troop:"Altar: Sigmar"')
+    assert code == 0 and out["from_list"]["filled"]["toughness"] == 5
+    assert (await play("""/army show unit:"Knight's Errant (rear)\""""))[0] == 0
