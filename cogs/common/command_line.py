@@ -158,6 +158,9 @@ def parse_options(command: app_commands.Command, words: list[str]) -> dict[str, 
             hint = f" Did you mean {close[0]}?" if close else f" Options: {', '.join(params)}."
             raise CommandLineError(f"/{command.qualified_name} has no option '{name}'.{hint}")
         if params[name].name in values:
+            if into and name == into and any(w.lower().startswith("target:") for w in merged):
+                raise CommandLineError(f"target: and {into}: both name the target on /{command.qualified_name} "
+                                       f"({into}: takes a unit too): give one of them.")
             raise CommandLineError(f"{name} is given twice.")
         if raw == "":
             raise CommandLineError(f"{name}: give a value after the colon.")

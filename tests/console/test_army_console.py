@@ -428,3 +428,10 @@ async def test_names_with_quotes_colons_and_a_side_in_brackets_are_found(play, t
     code, out = await play('/shoot shots:3 bs:3 strength:4 troop:"Altar: Sigmar"')
     assert code == 0 and out["from_list"]["filled"]["toughness"] == 5
     assert (await play("""/army show unit:"Knight's Errant (rear)\""""))[0] == 0
+
+
+async def test_target_and_the_option_that_takes_the_unit_given_together_say_so(play):
+    await play(f"/army import file:{EMPIRE}")
+    code, out = await play('/shoot shots:3 bs:3 strength:4 target:"Spirit Host" troop:monster')
+    assert (code, out["error"]) == (2, "target: and troop: both name the target on /shoot (troop: takes a unit too): "
+                                       "give one of them.")
