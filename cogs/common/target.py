@@ -201,10 +201,12 @@ Initiative decides who strikes first only when the attacker's is given (/combat 
 
 def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dict[str, Any], typed: set[str],
          unit: Unit, values: TargetValues, face: str | None, needs: tuple[str, ...],
-         option: str = "target") -> tuple[dict[str, Any], list[str]]:
+         option: str = "target", ask: tuple[str, ...] = ("save",)) -> tuple[dict[str, Any], list[str]]:
     """The options `unit` gives that the command takes and the player did not type; and the
     options the player typed that the unit also gives (they win). Refuses what the command needs
-    and neither gives."""
+    and neither gives, a value the list lacks that the command would otherwise take a default for
+    (`ask`: a Fantasy armour save, a Warmaster unit's Hits and Armour), and a list's value outside
+    the option's bounds (the player never typed it, so the command's own check would blame them)."""
     filled: dict[str, Any] = {}
     overridden: list[str] = []
     offered = dict(values.values)
@@ -236,12 +238,19 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
             filled["models"] = models
         if "ranks" in params and "files" in params:
             filled.update(_formation(unit, models, given, typed))
+    for name, value in filled.items():
+        low, high = _bounds(params[name].annotation)
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                (low is not None and value < low) or (high is not None and value > high)):
+            raise TargetError(f"{as_text(unit.label)}: {WORDS.get(name, name.replace('_', ' '))} {value} from the list is "
+                              f"outside what this command takes ({low} to {high}): type {name}: instead.")
     why = {k: as_text(v, 200) for k, v in values.missing}  # they name the unit: shown as text
     for name in params:
         if name in typed or name in filled:
             continue
-        if name == "save" and "save" in why:
-            raise TargetError(f"{as_text(unit.label)}: {why['save']} (e.g. save:5).")
+        if name in ask and name in why:
+            give = "" if name == "save" else f": give {name}:"  # the save's reason says how already
+            raise TargetError(f"{as_text(unit.label)}: {why[name]}{give} (e.g. {name}:{EXAMPLES.get(name, 3)}).")
         if name == option and params[name].default is inspect.Parameter.empty:  # the unit took the option's place
             reason = why.get(name, f"the list gives {as_text(unit.label)} no {name.replace('_', ' ')}")
             raise TargetError(f"{option}: {reason}: give the value instead of the unit.")
@@ -249,6 +258,19 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
             reason = why.get(name, f"the list gives {as_text(unit.label)} no {WORDS.get(name, name.replace('_', ' '))}")
             raise TargetError(f"{as_text(unit.label)}: {reason}: give {name}:.")
     return filled, overridden
+
+
+def _bounds(annotation: Any) -> tuple[Any, Any]:
+    """An option's (min, max) from its ``Range[...]`` annotation, or (None, None)."""
+    if get_origin(annotation) is Union:
+        annotation = next((a for a in get_args(annotation) if a is not type(None)), annotation)
+    return getattr(annotation, "min_value", None), getattr(annotation, "max_value", None)
+
+
+EXAMPLES = {"save": 5, "hits": 3, "armour": 5}
+ASK = {"fantasy": ("save",), "warmaster": ("hits", "armour"), "wh40k": ()}
+"""Values a game's list may lack that the commands would otherwise take a default for: asked for,
+never guessed (a Warmaster unit's Hits would be 3, its Armour none)."""
 
 
 def _formation(unit: Unit, models: int, given: dict[str, Any], typed: set[str]) -> dict[str, int]:
@@ -419,7 +441,7 @@ async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter
             kept = " ".join(w for w in values.get("immune").split() if w in immune)
             values = TargetValues(tuple((k, kept if k == "immune" else v) for k, v in values.values if k != "immune" or kept),
                                   values.missing, values.models)
-        filled, overridden = fill(params, kinds, kwargs, typed, unit, values, face, needs, into or "target")
+        filled, overridden = fill(params, kinds, kwargs, typed, unit, values, face, needs, into or "target", ASK[game])
         unused = [_rule_words(k, v) for k, v in values.values if k in NOT_APPLIED and k not in params and v]
         return army, unit, face, filled, overridden, unused
 

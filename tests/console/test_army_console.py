@@ -435,3 +435,40 @@ async def test_target_and_the_option_that_takes_the_unit_given_together_say_so(p
     code, out = await play('/shoot shots:3 bs:3 strength:4 target:"Spirit Host" troop:monster')
     assert (code, out["error"]) == (2, "target: and troop: both name the target on /shoot (troop: takes a unit too): "
                                        "give one of them.")
+
+
+def _roster(name: str, system: str, units: str) -> str:
+    return (f'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" name="{name}" gameSystemName="{system}">'
+            f'<forces><force catalogueName="Test"><selections>{units}</selections></force></forces></roster>')
+
+
+def _unit(name: str, chars: dict[str, str], number: int = 1) -> str:
+    c = "".join(f'<characteristic name="{n}">{v}</characteristic>' for n, v in chars.items())
+    return (f'<selection name="{name}" type="unit"><selections><selection name="{name}" type="model" number="{number}">'
+            f'<profiles><profile name="{name}" typeName="Model"><characteristics>{c}</characteristics></profile></profiles>'
+            '</selection></selections></selection>')
+
+
+async def test_a_list_value_outside_an_options_bounds_is_refused_naming_the_list(play, tmp_path):
+    """The player never typed it: the error says it came from the list and how to override it."""
+    (tmp_path / "giants.ros").write_text(_roster("Giants", "Warhammer Fantasy 8th ed", _unit(
+        "Colossus", {"T": "11", "W": "6", "Type": "Monster"}) + _unit("Horde", {"T": "3", "W": "1", "Type": "Infantry"}, 250)))
+    await play(f"/army import file:{tmp_path / 'giants.ros'}")
+    code, out = await play("/shoot shots:3 bs:3 strength:4 troop:Colossus")
+    assert (code, out["error"]) == (2, "Colossus: Toughness 11 from the list is outside what this command takes (1 to 10): "
+                                       "type toughness: instead.")
+    assert (await play("/shoot shots:3 bs:3 strength:4 troop:Colossus toughness:10"))[0] == 0
+    code, out = await play("/combat breath strength:3 troop:Horde")
+    assert out["error"].startswith("Horde: number of models 250 from the list is outside what this command takes (1 to 200)")
+
+
+async def test_a_warmaster_unit_without_hits_or_armour_is_asked_not_given_the_default(play, tmp_path):
+    (tmp_path / "wm.ros").write_text(_roster("Odd", "Warmaster Revolution", _unit(
+        "Goblins", {"Armour": "-", "Type": "Infantry", "Unit Size": "3"}) + _unit("Trolls", {"Hits": "3", "Type": "Infantry"})))
+    await play(f"/army import file:{tmp_path / 'wm.ros'}")
+    code, out = await play("/wm shoot attacks:5 troop:Goblins")
+    assert (code, out["error"]) == (2, "Goblins: Goblins's profile gives no Hits: give hits: (e.g. hits:3).")
+    code, out = await play("/wm shoot attacks:5 troop:Trolls")
+    assert out["error"] == "Trolls: Trolls's profile gives no Armour: give armour: (e.g. armour:5)."
+    code, out = await play("/wm shoot attacks:5 troop:Goblins hits:3")
+    assert code == 0 and out["from_list"]["filled"] == {"armour": 0, "troop": "infantry", "stands": 3}
