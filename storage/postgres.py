@@ -175,6 +175,9 @@ class PostgresStore:
         self.url = url
         self._pool = pool
         self._local = threading.local()
+        self._failures_seen = 0
+        """The pool's failed and lost connections counted when a connection was last had: more
+        since then means the server is failing, not busy (:meth:`_connection`)."""
         self._keys: dict[str, tuple[str, ...]] = {}
 
     # -- opening ---------------------------------------------------------------------------------
@@ -285,11 +288,11 @@ class PostgresStore:
             try:
                 with self._connection() as conn:
                     return PostgresDatabase(conn, self).raw_dicts(translate(sql), params)
+            except _pool_timeout() as e:  # (before OperationalError, which it is: no connection is not retried)
+                raise StoreError(UNREACHABLE) from e
             except psycopg.OperationalError as e:
                 if attempt == 2:
                     raise StoreError(UNREACHABLE) from e
-            except _pool_timeout() as e:
-                raise StoreError(UNREACHABLE) from e
         raise AssertionError("unreachable")
 
     @contextlib.contextmanager
@@ -304,7 +307,10 @@ class PostgresStore:
             stats = self._pool.get_stats()
             if stats.get("pool_size", 0) - stats.get("pool_available", 0) <= 0:
                 raise  # no connection in use anywhere: the server cannot be reached
+            if _failures(stats) > self._failures_seen:
+                raise  # connections failed or were lost since one was last had: the server is away, not busy
             conn = self._pool.getconn(timeout=self.CONNECT_TIMEOUT_S - self.WAIT_S)
+        self._failures_seen = _failures(self._pool.get_stats())
         try:
             with conn:
                 yield conn
@@ -372,3 +378,8 @@ def _reason(e: BaseException) -> str:
 def _pool_timeout() -> type[BaseException]:
     from psycopg_pool import PoolTimeout
     return PoolTimeout
+
+
+def _failures(stats: dict[str, int]) -> int:
+    """Connections the pool failed to open or lost, so far (its counters only grow)."""
+    return stats.get("connections_errors", 0) + stats.get("connections_lost", 0)
