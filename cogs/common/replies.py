@@ -679,7 +679,7 @@ def short_error(message: str, values: tuple[str, ...] = ()) -> str:
         message = message.replace(value, quote(value))
     message = re.sub(r"'([^'\n]{%d,})'" % (QUOTE_LIMIT + 1), lambda m: f"'{quote(m[1])}'", message)
     message = re.sub(r'"([^"\n]{%d,})"' % (QUOTE_LIMIT + 1), lambda m: f'"{quote(m[1])}"', message)
-    message = "".join(c if c.isprintable() or c == "\n" else "\ufffd" for c in message)
+    message = "".join(c if c.isprintable() or c in "\n\u200b" else "\ufffd" for c in message)  # \u200b: an escaped mention
     return message if len(message) <= ERROR_LIMIT else message[: ERROR_LIMIT - 1] + "\u2026"
 
 

@@ -124,7 +124,7 @@ def find_unit(lists: list[armies.Army], text: str, *, game: str | None = None,
         names = ", ".join(f"'{as_text(a.name, 40)}: {as_text(u.label, 40)}'" for a, u in exact[:5])
         raise TargetError(f"{option}: '{quote(wanted, 60)}' is in more than one list in play: give {names}.")
     close = [ref for ref, _, _ in refs if key in ref.casefold()][:5]
-    hint = f" (did you mean {', '.join(repr(as_text(c, 40)) for c in close)}?)" if close else " (see /army list)"
+    hint = f" (did you mean {', '.join(chr(39) + as_text(c, 40) + chr(39) for c in close)}?)" if close else " (see /army list)"
     what = (f"'{quote(wanted, 60)}' is neither {other} nor a unit of the lists in play" if other
             else f"no unit '{quote(wanted, 60)}' in the lists in play")
     raise NoUnit(f"{option}: {what}{hint}.")

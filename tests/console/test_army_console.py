@@ -203,6 +203,8 @@ async def test_names_from_a_roster_are_shown_as_text(play, tmp_path):
     code, out = await play(f"/army import file:{tmp_path / 'rude.ros'}")
     line = next(x for x in out["summary"] if "Boom" in x)
     assert "@\u200beveryone" in line and "\\*\\*Boom\\*\\*" in line and "<@\u200b123456789012345678>" in line
+    code, out = await play("/machine add from:Boom")  # an error naming the unit keeps the mention escaped
+    assert "'@\u200beveryone \\*\\*Boom\\*\\*" in out["error"] and "\ufffd" not in out["error"], out
 
 
 async def test_forget_me_and_the_server_purge_remove_lists(play):
