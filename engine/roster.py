@@ -40,6 +40,9 @@ MAX_UNPACKED = 10_000_000
 """Bytes a ``.rosz`` may unpack to."""
 MAX_UNITS = 500
 """Units a roster may hold."""
+MAX_NAME = 100
+"""A list's name is kept to this many characters: Discord's longest option value, so /army remove's
+autocomplete can name any list in full."""
 MAX_NUMBER = 10_000
 """The ``number`` of one selection at most (a horde is a few hundred models)."""
 MAX_DEPTH = 40
@@ -416,7 +419,7 @@ def read_roster(data: bytes) -> Roster:
     if hidden:
         unread.append(f"{hidden} hidden profile{'s' if hidden != 1 else ''} skipped")
     total = _costs(doc) or sum(u.points or 0 for u in labelled) or None
-    name = _text(doc, "name") or "Unnamed list"
+    name = (_text(doc, "name") or "Unnamed list")[:MAX_NAME].strip()
     return Roster(name=name, game_system=system, game=game_of(system) or _game_from_forces(force_names),
                   points=total, forces=tuple(dict.fromkeys(force_names)), units=tuple(labelled), unread=tuple(unread))
 

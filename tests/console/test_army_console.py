@@ -474,3 +474,12 @@ async def test_a_warmaster_unit_without_hits_or_armour_is_asked_not_given_the_de
     assert out["error"] == "Trolls: Trolls's profile gives no Armour: give armour: (e.g. armour:5)."
     code, out = await play("/wm shoot attacks:5 troop:Goblins hits:3")
     assert code == 0 and out["from_list"]["filled"] == {"armour": 0, "troop": "infantry", "stands": 3}
+
+
+async def test_a_list_with_a_very_long_name_can_be_removed_by_its_autocompleted_name(play, tmp_path):
+    (tmp_path / "long.ros").write_text(_roster("Waaagh " * 40, "Warhammer Fantasy 8th ed", _unit("Boyz", {"T": "4", "W": "1"})))
+    code, out = await play(f"/army import file:{tmp_path / 'long.ros'}")
+    name = out["army"]["name"]
+    assert code == 0 and len(name) <= 100 and name.startswith("Waaagh Waaagh")
+    code, out = await play(f'/army remove list:"{name}"')
+    assert code == 0 and out["removed"] == name
