@@ -4,6 +4,7 @@ autocomplete, a shot at one by name, a hostile file refused privately without be
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.e2e.test_campaign_e2e import callback_for, ephemeral, public, send
@@ -44,3 +45,18 @@ async def test_a_file_over_a_megabyte_is_refused_before_it_is_fetched(live_bot, 
     message = ephemeral(await send(standin, "/army import", file=("laughs.ros", b'<!DOCTYPE r [<!ENTITY a "a">]><roster>&a;</roster>')))
     assert "entities" in message
     assert "no army lists" in public(await send(standin, "/army list"))["title"]
+
+
+async def test_fire_again_after_the_list_is_removed_fires_the_same_shot(live_bot, standin):
+    """The button keeps the values the list gave: pressed after /army remove, it fires at the same
+    profile, not at the command's defaults and not with an error about the missing list."""
+    from tests.e2e.test_buttons_e2e import buttons, embed, run
+
+    public(await send(standin, "/army import", file=("Host of Talabheim.rosz", (FIXTURES / "empire.rosz").read_bytes())))
+    first = await run(standin, standin.slash("/fire cannon", distance=30, troop="War Altar of Sigmar", dice="H 4 6"))
+    assert "From Host of Talabheim: War Altar of Sigmar" in embed(first)["footer"]["text"]
+    public(await send(standin, "/army remove", list="Host of Talabheim"))
+    again = await run(standin, standin.press(buttons(first)["Fire again"], standin.message_with(first)))
+    assert again.json["type"] == 4, again.json
+    text = json.dumps(await standin.details(again))
+    assert "T5" in text and "chariot" in text.lower(), text[:2000]
