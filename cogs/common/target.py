@@ -137,10 +137,20 @@ def _matches(lists: list[armies.Army], wanted: str) -> list[tuple[armies.Army, U
     return [(a, u) for ref, a, u in refs if ref.casefold() == key] or [(a, u) for _, a, u in refs if u.label.casefold() == key]
 
 
-def _brief(u: Unit) -> str:
-    p = u.main
-    stats = " ".join(f"{n}{v}" for n, v in p.characteristics if n in ("T", "W", "Sv", "Hits", "Armour") and v)[:40] if p else ""
-    size = f"{u.models} models" if u.models and u.models > 1 else ""
+def _brief(u: Unit, game: str) -> str:
+    """``T3 W4 · 3 models``, ``Hits 3 Armour 4+ · 3 stands``, ``AV 14/12/10``: what the unit fills,
+    read with its game's names (``Toughness`` as well as ``T``)."""
+    v = dict(target_values(u, game).values)
+    if game == "warmaster":
+        stats = " ".join(x for x in (f"Hits {v['hits']}" if "hits" in v else "",
+                                     (f"Armour {v['armour']}+" if v["armour"] else "no armour") if "armour" in v else "") if x)
+        size = f"{v['stands']} stands" if v.get("stands") else ""
+    elif game == "wh40k" and "armour" in v:
+        stats, size = "AV " + "/".join(map(str, v["armour"])), ""
+    else:
+        stats = " ".join(f"{k}{v[n]}" + ("+" if k == "Sv" else "") for k, n in (("T", "toughness"), ("W", "wounds"), ("Sv", "save"))
+                         if n in v)
+        size = f"{u.models} models" if u.models and u.models > 1 else ""
     return " · ".join(x for x in (stats, size) if x)
 
 
@@ -162,7 +172,7 @@ def unit_choices(lists: list[armies.Army], current: str, *, faces: bool = False,
                 if len(value_text) <= 100:
                     out.append(Choice(name=f"{ref} · {face} armour {value}"[:100], value=value_text))
             continue
-        brief = _brief(u)
+        brief = _brief(u, game_of(a))
         out.append(Choice(name=(f"{ref} · {brief}" if brief else ref)[:100], value=ref))
         if len(out) >= 25:
             break

@@ -483,3 +483,15 @@ async def test_a_list_with_a_very_long_name_can_be_removed_by_its_autocompleted_
     assert code == 0 and len(name) <= 100 and name.startswith("Waaagh Waaagh")
     code, out = await play(f'/army remove list:"{name}"')
     assert code == 0 and out["removed"] == name
+
+
+async def test_the_autocomplete_labels_read_each_games_values_whatever_the_catalogue_calls_them(bot, play, tmp_path):
+    (tmp_path / "seventh.ros").write_text(_roster("Seventh", "Warhammer Fantasy 7th ed", _unit(
+        "Swordmasters", {"Toughness": "3", "Wounds": "1", "Save": "5+", "Type": "Infantry"}, 15)))
+    for f in (tmp_path / "seventh.ros", WARMASTER):
+        await play(f"/army import file:{f}")
+    from cogs.common.target import lists_in_play, unit_choices
+
+    lists = lists_in_play(bot.store, 200, 300, OFFLINE_USER_ID)
+    assert [c.name for c in unit_choices(lists, "sword", game="fantasy")] == ["Swordmasters · T3 W1 Sv5+ · 15 models"]
+    assert [c.name for c in unit_choices(lists, "knights", game="warmaster")] == ["Knights · Hits 3 Armour 4+ · 3 stands"]
