@@ -43,7 +43,7 @@ TARGET_DESCRIPTION = "Unit from a list"
 INTO_HINT = "or list unit"
 """Added to the description of an option that takes a unit (``into``), when it is short enough
 (:data:`HINT_ROOM`): each command keeps a quarter of Discord's 4,000 schema characters spare."""
-HINT_ROOM = 22
+HINT_ROOM = 23
 AUTOCOMPLETE_WAIT = 2.0
 """Seconds the autocomplete waits for the store (Discord drops choices after 3)."""
 INTO_MARK = "__bombardier_target_into__"
