@@ -28,6 +28,7 @@ from cogs.common.replies import COLOUR_BAD, defer, off_the_loop, send_reply
 from cogs.warmaster.fortress_state import fortress
 from engine.errors import RulesError
 from engine.roster import is_war_machine
+from cogs.common.from_list import as_text
 from cogs.common.target import find_unit
 from engine.inputs import quote
 from renders.campaign.battle import render_battle
@@ -469,7 +470,10 @@ class MachineCog(CampaignCogBase):
             if from_ is not None:  # the list gives what was not typed
                 army, unit, _ = find_unit(armies.armies(self.store, who.guild_id, (mine,)), from_, option="from")
                 listed, listed_crew, listed_bs = roster_kinds.from_unit(unit, army.roster.game)
-                the_name, the_kind = name or unit.label, kind or listed
+                if name is None and len(as_text(unit.label, 100)) > campaigns.MAX_NAME:
+                    raise RulesError(f"from: '{as_text(unit.label, 60)}' is longer than a machine's name may be "
+                                     f"({campaigns.MAX_NAME} characters): give name: too.")
+                the_name, the_kind = name or as_text(unit.label, 100), kind or listed  # a roster's name stays text
                 the_crew, the_bs = crew or listed_crew, bs if bs is not None else listed_bs
             k = roster_kinds.KINDS[the_kind]
             m = campaigns.add_machine(self.store, who.guild_id, name=the_name, kind=the_kind, game=k.game,

@@ -25,6 +25,7 @@ from discord.app_commands import Choice
 from cogs.common.access import Actor, PermissionRefused, actor, in_store
 from cogs.campaign.words import PRIVATE_OUTCOME
 from cogs.common.dice_source import serving
+from cogs.common.from_list import as_text
 from cogs.common.ledger import is_private
 from cogs.common.replies import Reply
 from engine.errors import RulesError
@@ -74,7 +75,7 @@ def from_unit(unit: Unit, game: str | None) -> tuple[str, int | None, int | None
     """(kind, crew, BS) for a war machine of an army list; crew and BS None where the list does not
     give them (the kind's default crew is used; BS is typed when the machine fires)."""
     if not is_war_machine(unit):
-        raise RulesError(f"{unit.label} is not a war machine in its list: /machine add from: takes a war machine, "
+        raise RulesError(f"{as_text(unit.label)} is not a war machine in its list: /machine add from: takes a war machine, "
                          "Warmaster artillery or a 40k vehicle.")
     bs = max((b for p in unit.profiles if (b := value_of(p.get("BS", "Ballistic Skill"))) is not None), default=None)
     if game == "warmaster":
@@ -82,10 +83,11 @@ def from_unit(unit: Unit, game: str | None) -> tuple[str, int | None, int | None
         return "wm-artillery", stands, None
     if game == "wh40k":
         return "40k-vehicle", 1, bs
+    names = (unit.name, unit.label, *(p.name for p in unit.profiles))  # a machine named "Old Betsy" has a Great Cannon profile
     for kind, pattern in UNIT_KINDS:
-        if pattern.search(unit.name) or pattern.search(unit.label):
+        if any(pattern.search(n) for n in names):
             return kind, None, bs  # a list names the crew's profile, not how many: the kind's default crew
-    raise RulesError(f"{unit.label}: the bot does not know which war machine this is: give kind: too "
+    raise RulesError(f"{as_text(unit.label)}: the bot does not know which war machine this is: give kind: too "
                      f"({', '.join(k for k, v in KINDS.items() if v.game == 'fantasy')}).")
 
 FIRES_WITH = {

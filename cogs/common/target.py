@@ -117,7 +117,7 @@ def find_unit(lists: list[armies.Army], text: str, *, game: str | None = None,
     key = wanted.casefold()
     exact = [(a, u) for ref, a, u in refs if ref.casefold() == key]
     if not exact:
-        exact = [(a, u) for ref, a, u in refs if u.label.casefold() == key]
+        exact = [(a, u) for ref, a, u in refs if u.label.casefold() == key or f"{a.name}: {u.label}"[:100].casefold() == key]
     if len(exact) == 1:
         return exact[0][0], exact[0][1], face
     if len(exact) > 1:
@@ -134,7 +134,8 @@ def _matches(lists: list[armies.Army], wanted: str) -> list[tuple[armies.Army, U
     """The units of `lists` whose reference or label is `wanted` (case ignored)."""
     key = wanted.casefold()
     refs = _refs(lists)
-    return [(a, u) for ref, a, u in refs if ref.casefold() == key] or [(a, u) for _, a, u in refs if u.label.casefold() == key]
+    return [(a, u) for ref, a, u in refs if ref.casefold() == key] or [
+        (a, u) for _, a, u in refs if u.label.casefold() == key or f"{a.name}: {u.label}"[:100].casefold() == key]
 
 
 def _brief(u: Unit, game: str) -> str:

@@ -205,6 +205,15 @@ async def test_names_from_a_roster_are_shown_as_text(play, tmp_path):
     assert "@\u200beveryone" in line and "\\*\\*Boom\\*\\*" in line and "<@\u200b123456789012345678>" in line
     code, out = await play("/machine add from:Boom")  # an error naming the unit keeps the mention escaped
     assert "'@\u200beveryone \\*\\*Boom\\*\\*" in out["error"] and "\ufffd" not in out["error"], out
+    code, out = await play('/machine add from:"@everyone **Boom** <@123456789012345678>"')  # a Great Cannon by its profile
+    assert out["error"].startswith("from: '@\u200beveryone \\*\\*Boom\\*\\* <@\u200b123456789012345678>' is longer "
+                                   "than a machine's name may be (40 characters): give name: too."), out
+    code, out = await play('/machine add from:"@everyone **Boom** <@123456789012345678>" name:Boom')
+    assert code == 0 and out["machines"][0]["kind"] == "great-cannon", out
+    (tmp_path / "rude2.ros").write_text(text.replace("&lt;@123456789012345678&gt;", "").replace('name="Host of Talabheim"', 'name="Rude"', 1))
+    await play(f"/army import file:{tmp_path / 'rude2.ros'}")
+    code, out = await play('/machine add from:"Rude: @everyone **Boom**"')
+    assert code == 0 and out["summary"][0] == "@\u200beveryone \\*\\*Boom\\*\\* joins the roster", out
 
 
 async def test_forget_me_and_the_server_purge_remove_lists(play):
