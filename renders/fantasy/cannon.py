@@ -224,7 +224,10 @@ def _callout_lines(shot: CannonShot, index: int, width: float) -> tuple[CalloutL
     """What happened to the model hit `index`-th, wrapped to `width` pixels: after its swatch."""
     hit = shot.hits[index]
     kind = "direct hit" if hit.kind is HitKind.DIRECT else "bounce"
-    result = f"{hit.wounds_die.value} wounds" if hit.wound is None else wound_text(hit.wound)
+    # On a multi-Wound unit the hits' wounds pool (000:81, 000:122); a monster's line keeps
+    # "survives", which is what stops the ball (000:84).
+    pooled = shot.target.profile is not None and shot.target.profile.wounds > 1 and not shot.target.troop.monstrous
+    result = f"{hit.wounds_die.value} wounds" if hit.wound is None else wound_text(hit.wound, pooled)
     headline = f"{who(hit.rank, hit.file)} {kind}: {result}"
     lines = [CalloutLine(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
     lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), is_slain(hit))

@@ -231,7 +231,7 @@ def _centre_lines(shot: StoneShot, hit: TemplateHit, width: float) -> list[Callo
     if hit.wound is None:
         result = f"S{hit.strength}, {hit.wounds_die.value} wounds" if hit.wounds_die else f"S{hit.strength}"
     else:
-        result = f"S{hit.strength}, {wound_text(hit.wound)}"
+        result = f"S{hit.strength}, {wound_text(hit.wound, shot.target.profile.wounds > 1)}"
     headline = f"{who(hit.rank, hit.file)} centre hole: {result}"
     lines = [CalloutLine(line, LABEL + 1) for line in wrap(headline, size=LABEL + 1, width=width)]
     slain = hit.wound is not None and hit.wound.slain

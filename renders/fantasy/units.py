@@ -127,14 +127,18 @@ def wound_outcome(w: WoundRoll, pooled: bool = False) -> str:
     return f"{w.wounds} wound{'s' * (w.wounds != 1)}, survives"
 
 
-def wound_text(w: WoundRoll) -> str:
-    """What the wounding sequence did to one model, in full."""
+def wound_text(w: WoundRoll, pooled: bool = False) -> str:
+    """What the wounding sequence did to one model, in full. `pooled`: the models have several
+    Wounds and the hits' wounds pool on the unit, so a hit that does not slay its own model decides
+    no model's fate (the reply counts the models slain)."""
     if w.to_wound_needed is None:
         return "cannot wound"
     if not w.wounded:
         return f"not wounded (rolled {w.to_wound.value}, needs {w.to_wound_needed}+)"
     if w.saved:
         return f"saved (ward {w.ward.value})" if w.ward is not None else f"saved (armour {w.save.value})"
+    if pooled and not w.slain:
+        return f"{w.wounds} wound{'s' * (w.wounds != 1)}, pooled on the unit"
     return f"{w.wounds} wound{'s' * (w.wounds != 1)}, {'slain' if w.slain else 'survives'}"
 
 

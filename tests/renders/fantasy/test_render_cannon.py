@@ -408,3 +408,18 @@ def test_the_key_says_how_big_the_grid_squares_are(drawings: dict[str, rc._Drawi
     big = rc._draw(PLAYER_SHOTS["big_unit"](), width=900, max_panel_height=400, inset=True).layout
     assert big.legend[-1].label == f"grid: {big.grid} inch squares"
     assert big.panel.span(big.grid) >= 12 and big.grid > 1
+
+
+def test_a_hit_that_leaves_its_model_standing_on_a_multi_wound_unit_says_its_wounds_pool() -> None:
+    """Seed 000:81 and 000:122 (issue 28): on a unit of several-Wound models the hits' unsaved
+    wounds pool on the unit, so a hit that does not slay its own model is "pooled on the unit",
+    not "survives"; a monster's line keeps "survives", which is what stops the ball (000:84)."""
+    shot = fire_cannon(CANNON, CHART, infantry(profile=Profile(3, 2)), 30,
+                       EnteredDice("H 2 6 6 1 6 1 6 1 6 1", RandomDice(0)))
+    lines = [line.text for i in range(len(shot.hits)) for line in rc._callout_lines(shot, i, 600)]
+    assert shot.casualties == 2 and len(shot.hits) == 4
+    assert all("1 wound, pooled on the unit" in line for line in lines if "bounce" in line or "direct" in line)
+    assert not any("survives" in line for line in lines)
+    monster = SCENARIOS["monster_stops"]()
+    words = [line.text for i in range(len(monster.hits)) for line in rc._callout_lines(monster, i, 600)]
+    assert any("survives" in line for line in words) and not any("pooled" in line for line in words)
