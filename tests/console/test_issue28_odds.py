@@ -177,3 +177,23 @@ async def test_the_no_profile_note_at_monstrous_models_does_not_hang_on_one_thro
     code, r = await play("/odds shot:'fire cannon distance:30 ranks:2 files:1'")
     assert code == 0, r
     assert "monster" not in r["odds"]["note"]
+
+
+def test_the_odds_picture_leads_with_the_classes_as_the_words_do():
+    """Issue 28 item 8: the picture the channel shows is titled with the outcome classes the words
+    lead with (no effect 1/2, glancing 1/6, penetrating 1/3 for S8 against AV12: seed 004's
+    penetration table), the line it prices under it; a comparison keeps both lines as its title."""
+    from fractions import Fraction
+
+    from cogs.odds.words.odds import Chance, Odds, picture_of
+
+    def exact(f: Fraction) -> Chance:
+        return Chance(float(f), f, None)
+
+    classes = (("no effect", exact(Fraction(1, 2))), ("glancing", exact(Fraction(1, 6))),
+               ("penetrating", exact(Fraction(1, 3))))
+    odds = Odds("40k penetrate armour:12 strength:8", True, 43, None, classes, (), (), classes=classes)
+    picture = picture_of(odds)
+    assert picture.title == "No effect 50.0% · glancing 16.7% · penetrating 33.3%"
+    assert picture.subtitle.startswith("Odds of /40k penetrate armour:12 strength:8 · ")
+    assert picture_of(odds, odds).title.startswith("Odds: /40k penetrate")

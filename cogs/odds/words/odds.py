@@ -473,6 +473,15 @@ def classes_line(o: Odds) -> str:
     return text[:1].upper() + text[1:]
 
 
+def picture_classes(o: Odds) -> str:
+    """:func:`classes_line` as the picture's title writes it: the percentages alone, no fractions."""
+    shown = [f"{name} {c.value * 100:.1f}%" for name, c in o.classes[:SHOWN_CLASSES]]
+    if len(o.classes) > SHOWN_CLASSES:
+        shown.append(f"and {len(o.classes) - SHOWN_CLASSES} more")
+    text = " · ".join(shown) or f"Odds: /{o.line}"
+    return text[:1].upper() + text[1:]
+
+
 def outcome_lines(o: Odds) -> list[str]:
     lines = [f"{label}: {percent(c)}" for label, c in o.outcomes[:SHOWN_OUTCOMES]]
     if len(o.outcomes) > SHOWN_OUTCOMES:
@@ -548,9 +557,11 @@ def picture_of(first: Odds, second: Odds | None = None) -> OddsPicture:
     grid_title = "Chance each model is hit (darker: likelier)"
     if second is not None:
         grid_title += f", by /{first.line}"
+    # The picture leads as the words do (issue 28 item 8): one shot's title is its outcome classes
+    # (hit or miss, glancing or penetrating, holds or falls, slain), the line it prices under it.
     return OddsPicture(
-        title=f"Odds: /{first.line}" if second is None else f"Odds: /{first.line} and /{second.line}",
-        subtitle=how(first) if second is None else f"first {how(first)}; second {how(second)}",
+        title=picture_classes(first) if second is None else f"Odds: /{first.line} and /{second.line}",
+        subtitle=f"Odds of /{first.line} · {how(first)}" if second is None else f"first {how(first)}; second {how(second)}",
         bars_title=title, bars=tuple(bars), grid=first.grid, grid_title=grid_title,
         landing=None if first.landing is None or not first.grid else first.landing[:2],
         legend=() if second is None else (f"/{first.line}", f"/{second.line}"),
