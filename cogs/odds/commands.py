@@ -287,11 +287,16 @@ SMALL = 128
 the hop to a worker thread and back costs): a penetration, a structure test, a misfire chart."""
 
 
+SMALL_SECONDS: float | None = 0.005
+"""The loop's safety net for a small tree: past this much thread time (a slow procedure, a loaded
+machine) it is handed to the work pool instead, to be priced there from the start (same answer)."""
+
+
 def price_small(priced: Priced, shown: str, directions: int | None, pools: frozenset[str]) -> Odds | None:
     """The exact odds of a shot whose dice fall in at most :data:`SMALL` ways, or None (then
     :func:`price` runs off the loop, from the start)."""
     try:
-        return exact(priced, shown, directions, pools, budget=SMALL, seconds=0.005)
+        return exact(priced, shown, directions, pools, budget=SMALL, seconds=SMALL_SECONDS)
     except TooMany:
         return None
 
