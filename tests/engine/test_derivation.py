@@ -212,7 +212,8 @@ def build(commands):
         result = roll(text, dice_for_roll(SECRET, n, CHAIN))
         e = make_entry(previous=previous, number=n, time=f"2026-11-23T20:{n:02d}:00+00:00", user="9", command="roll",
                        options={"expression": text, **options}, dice=result.dice,
-                       summary=[f"{x.expression.text}: {x.total}" for x in result.expressions], salt=bytes([n]) * 16)
+                       summary=[f"{x.expression.text}: {x.total}" for x in result.expressions], salt=bytes([n]) * 16,
+                       flagged=True)  # version 4: the link hash covers the private flag, as the export says
         entries.append(e)
         previous = e.hash
     return json.loads(json.dumps(export(chain=CHAIN, commitment_hex=commitment(SECRET), secret=SECRET, entries=entries)))
