@@ -154,6 +154,8 @@ def _unzip(data: bytes) -> bytes:
     try:
         with archive.open(info) as member:
             out = member.read(MAX_UNPACKED + 1)  # a header that lies about the size stops here too
+    # zipfile's ways of saying a member cannot be read: a broken archive, an encrypted one
+    # (RuntimeError), a compression method it does not support (NotImplementedError), a cut-off one.
     except (zipfile.BadZipFile, RuntimeError, ValueError, OSError, EOFError, NotImplementedError):
         raise RosterError("That zip cannot be unpacked: export the list again from BattleScribe or New Recruit.") from None
     if len(out) > MAX_UNPACKED:

@@ -8,8 +8,8 @@ Mantlets, and the siege equipment list's footnotes 3 and 4).
    the unit in it is driven back by missile fire (:data:`engine.warmaster.shooting.NEVER_DRIVEN_BACK`).
    Destroyed by shooting, the machine is abandoned and the unit fights on.
 2. Stand and shoot at a unit assaulting under one of them: the hits are on the unit (they count in
-   the assault), which takes the machine's better armour save (Assaults: "Those attackers benefit
-   from the better armour roll their siege equipment provides").
+   the assault), which saves with the machine's armour when it is better than its own (Assaults,
+   001:77).
 3. Mantlets: the unit counts as in a defended position (so a drive back loses one die), and
    driven back further than half its pace it abandons them. A unit that charges abandons them
    first, so a charging unit with mantlets is refused.

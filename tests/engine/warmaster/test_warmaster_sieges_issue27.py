@@ -255,7 +255,7 @@ def test_shots_hit_the_machine_which_is_never_driven_back(equipment):
 
 
 def test_stand_and_shoot_at_a_unit_assaulting_under_a_sow_takes_the_sows_save():
-    # 001:77: "Those attackers benefit from the better armour roll their siege equipment provides."
+    # 001:77: attackers under siege equipment save with its armour when it is the better one.
     from engine.warmaster.shooting import shoot
 
     t = sheltered("sow", charging=True)
