@@ -1062,13 +1062,6 @@ def glance_of(image: bytes | None) -> bytes | None:
     return getattr(image, "glance", None)
 
 
-def title_height(canvas: Canvas) -> int:
-    """How tall the picture's title bar is: the rows of its left edge in the bar's colour."""
-    column = np.asarray(canvas.image.convert("RGB"))[:, 0]
-    dark = np.all(column == TITLE_BG, axis=1)
-    return int(np.argmin(dark)) if dark[0] and not dark.all() else 0
-
-
 def band(canvas: Canvas) -> tuple[int, int] | None:
     """The rows of the target area with everything written on or across its edges (the names
     round a unit, a note's plate), so that no text is cut: top and bottom."""

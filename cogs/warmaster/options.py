@@ -21,7 +21,6 @@ from engine.warmaster.stands import Formation, lay_out, lay_out_at, lay_out_cent
 
 DATA = warmaster()
 POSITIONS = ("open", "defended", "fortified")
-POSITION_CHOICES = [Choice(name=p, value=p) for p in POSITIONS]
 position_autocomplete = offer(POSITIONS)
 """The target's position offered by autocomplete (no choices: three on every target cost /wm and
 /siege about 40 schema characters a command); :func:`unit` checks what was typed."""

@@ -112,7 +112,7 @@ def parse_state(text: Optional[str]) -> dict:
             while j < len(words) and _number(words[j]):
                 j += 1
             if j == i + 1:
-                raise RulesError(f"State: 'nearby' needs each nearby model's inches from the hull, e.g. nearby 1,3.")
+                raise RulesError("State: 'nearby' needs each nearby model's inches from the hull, e.g. nearby 1,3.")
             out["nearby"] = parse_distances(" ".join(words[i + 1:j]))
             i = j
             continue

@@ -525,19 +525,6 @@ def how(o: Odds) -> str:
     return f"estimated: {throws(o)}, each chance within ±{worst * 100:.1f}% (one standard error)"
 
 
-def _slain(o: Odds) -> tuple[tuple[int, Chance], ...] | None:
-    """The spread of the models a shot removes: a war machine's crew lost, else the models slain."""
-    spread = dict(o.distributions)
-    for name in ("crew_lost", "slain"):
-        if len(spread.get(name, ())) > 1:
-            return spread[name]
-    return None
-
-
-def _removed_word(o: Odds) -> str:
-    return "crew lost" if len(dict(o.distributions).get("crew_lost", ())) > 1 else "slain"
-
-
 def picture_of(first: Odds, second: Odds | None = None) -> OddsPicture:
     """What the /odds picture shows: the first shot's target shaded by each model's chance of
     being hit, and a bar per outcome, named and numbered as the words name them (``no hit``,
