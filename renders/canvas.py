@@ -25,12 +25,14 @@ Pixel coordinates are ``(x, y)`` with y growing down the picture; boxes are
 from __future__ import annotations
 
 import functools
-import io
 import math
+import struct
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.geometry import Point
@@ -107,8 +109,12 @@ def legible(width: float) -> int:
 HALO = 2
 """Width in pixels of the light halo round text drawn over the table."""
 PNG_COMPRESS_LEVEL = 3
-"""zlib level for the PNG: a palette image this size encodes in about 2 ms, and higher levels
-cost more time than they save bytes."""
+"""Pillow's zlib level the pictures were encoded at until issue 26, and still the floor
+``benchmarks/bench_cannon.py`` measures a picture against (Pillow encoding the same pixels)."""
+PNG_DEFLATE_LEVEL = 1
+"""ISA-L's deflate level for a picture's image data (:func:`_encode`): on the cannon picture
+0.3 ms and 36.5 kB, where zlib at :data:`PNG_COMPRESS_LEVEL` (Pillow's encoder) takes 2.8 ms for
+37 kB; ISA-L's levels 1 and 2 give the same size here, its level 3 is ten times slower."""
 
 
 @functools.cache
@@ -986,10 +992,31 @@ class Canvas:
 
 
 def _encode(indexed: Image.Image) -> bytes:
-    """An image already on the palette as PNG bytes, at :data:`PNG_COMPRESS_LEVEL`."""
-    out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+    """An image already on the palette (mode ``P``) as PNG bytes: an 8-bit palette PNG of the four
+    chunks the PNG specification requires (IHDR, PLTE, IDAT, IEND), each row unfiltered (filter
+    type 0, as Pillow writes a palette image: filters do not help indices), its rows deflated by
+    ISA-L (``isal``, Intel's Intelligent Storage Acceleration Library: a zlib stream any PNG reader
+    reads) at :data:`PNG_DEFLATE_LEVEL`. Issue 26: a tenth of the time Pillow's zlib takes for the
+    same size; the bytes are the same every time for the same image (tests/renders/test_png.py)."""
+    width, height = indexed.size
+    rows = np.zeros((height, width + 1), dtype=np.uint8)  # each row: its filter type (0), its indices
+    rows[:, 1:] = np.asarray(indexed)
+    palette = bytes(indexed.getpalette() or ())
+    return b"".join((
+        _PNG_SIGNATURE,
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),  # 8 bits, palette
+        _chunk(b"PLTE", palette),
+        _chunk(b"IDAT", isal_zlib.compress(rows.data, PNG_DEFLATE_LEVEL)),
+        _chunk(b"IEND", b""),
+    ))
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: its length, its type, its data, and the CRC-32 of its type and data."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
 def mix(under: RGB, over: RGB, k: float) -> RGB:
