@@ -110,9 +110,14 @@ class Store:
             if m.name in done:
                 continue
             with self.transaction() as db:
+                # Asked again under the write lock: another process opening the same file at the
+                # same moment (a second shard) may have applied it since `done` was read.
+                if db.execute("SELECT 1 FROM schema_migrations WHERE name = ?", (m.name,)).fetchone():
+                    continue
                 m.apply(db)
                 db["schema_migrations"].insert({"name": m.name, "applied_at": time.time()})
-                db.execute(f"PRAGMA user_version = {len(done) + len(applied) + 1}")
+                count = db.execute("SELECT count(*) FROM schema_migrations").fetchone()[0]
+                db.execute(f"PRAGMA user_version = {int(count)}")
             applied.append(m.name)
         return applied
 

@@ -9,6 +9,7 @@ guild's events only to the shard Discord would use, ``(guild_id >> 22) % shard_c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -60,11 +61,35 @@ async def test_one_process_with_both_shards_answers_in_both_servers(two_shard_st
 
 
 def start_shard(standin: DiscordStandIn, shard: int, database: str, data: Path) -> subprocess.Popen:
+    """One bot process running `shard` of 2; what it says on stderr goes to ``data/shardN.err``
+    (a file, not a pipe nobody reads, which a chatty process could fill and block on)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOMBARDIER_")}
     env.update(DISCORD_TOKEN="standin-token", BOMBARDIER_SHARDS=f"{shard}/2", BOMBARDIER_DATABASE=database,
                BOMBARDIER_DATA=str(data / f"shard{shard}"), BOMBARDIER_CONFIG=os.devnull)
-    return subprocess.Popen([sys.executable, str(ROOT / "tests/e2e/shard_process.py"), standin.rest_base,
-                             standin.gateway_url], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with open(data / f"shard{shard}.err", "ab") as err:
+        proc = subprocess.Popen([sys.executable, str(ROOT / "tests/e2e/shard_process.py"), standin.rest_base,
+                                 standin.gateway_url], env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)  # its render workers in its group, for the clean-up
+    proc.err_path = data / f"shard{shard}.err"  # type: ignore[attr-defined]
+    return proc
+
+
+async def wait_for_shards(standin: DiscordStandIn, procs: dict[int, subprocess.Popen], shards: set[int],
+                          timeout: float = 90.0) -> None:
+    """Until each of `shards` has identified; a shard process that exits instead fails the test at
+    once with its own words (it had been a silent 90 s wait: two processes migrating one new SQLite
+    file at once, one dying on 'table already exists')."""
+    waiting = asyncio.ensure_future(standin.wait_for_shards(shards, timeout=timeout))
+    try:
+        while not waiting.done():
+            for shard, proc in procs.items():
+                if shard in shards and proc.poll() is not None:
+                    said = proc.err_path.read_text(errors="replace")[-3000:]  # type: ignore[attr-defined]
+                    pytest.fail(f"shard {shard}'s process exited with {proc.returncode}:\n{said}")
+            await asyncio.wait({waiting}, timeout=0.25)
+        waiting.result()
+    finally:
+        waiting.cancel()
 
 
 async def test_two_shard_processes_share_one_store_and_survive_a_kill(two_shard_standin, tmp_path, database):
@@ -72,8 +97,9 @@ async def test_two_shard_processes_share_one_store_and_survive_a_kill(two_shard_
     database = str(database)
     standin = two_shard_standin
     procs = {0: start_shard(standin, 0, database, tmp_path), 1: start_shard(standin, 1, database, tmp_path)}
+    killed: list[subprocess.Popen] = []
     try:
-        await standin.wait_for_shards({0, 1}, timeout=90)
+        await wait_for_shards(standin, procs, {0, 1})
         await standin.wait_for(lambda r: r.method == "PUT" and r.path.endswith("/commands"), timeout=30)
 
         def gm(command: str, guild: int, **options):
@@ -90,13 +116,14 @@ async def test_two_shard_processes_share_one_store_and_survive_a_kill(two_shard_
         dead, alive = DiscordStandIn.shard_of(GUILD_2_ID, 2), DiscordStandIn.shard_of(GUILD_ID, 2)
         procs[dead].send_signal(signal.SIGKILL)
         procs[dead].wait(10)
+        killed.append(procs[dead])
         await standin.wait_for_shards({alive}, exactly=True)
         for payload in (gm("/battle turn", GUILD_ID), gm("/battle status", GUILD_ID)):
             await answered_once(standin, payload)
 
         # restarted, it finds its battle where it was and carries on
         procs[dead] = start_shard(standin, dead, database, tmp_path)
-        await standin.wait_for_shards({0, 1}, timeout=90)
+        await wait_for_shards(standin, procs, {0, 1})
         for payload in (gm("/battle turn", GUILD_2_ID), gm("/battle status", GUILD_2_ID)):
             await answered_once(standin, payload)
 
@@ -109,10 +136,13 @@ async def test_two_shard_processes_share_one_store_and_survive_a_kill(two_shard_
         callbacks = [r.path for r in standin.requests if r.path.endswith("/callback")]
         assert len(callbacks) == len(set(callbacks)) == 12
     finally:
-        for p in procs.values():
+        for p in [*procs.values(), *killed]:
             if p.poll() is None:
                 p.terminate()
                 try:
                     p.wait(15)
                 except subprocess.TimeoutExpired:
                     p.kill()
+            # what a process leaves behind: a SIGKILLed one's render workers and forkserver live on
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(p.pid, signal.SIGKILL)

@@ -1,6 +1,7 @@
 """The store against real SQLite files: migrations, transactions, WAL, concurrency, a kill mid-write;
 the transactions, concurrency and kill tests on PostgreSQL too (the `database` fixture)."""
 
+import contextlib
 import signal
 import sqlite3
 import subprocess
@@ -70,6 +71,33 @@ def test_a_failed_migration_leaves_nothing_behind(tmp_path):
     with Store.open(path, BASE) as store:
         assert "half" not in store.db.table_names()
         assert store.version == 1
+
+
+def test_two_processes_opening_a_new_file_at_once_apply_each_migration_once(tmp_path):
+    """Two shards of a bot started together on one SQLite file: one reads which migrations are
+    applied, the other applies them all before the first goes on. The first must not apply them
+    again (it died on 'table already exists' / 'duplicate column name', and its shard never came)."""
+    from storage.migrations import MIGRATIONS, open_store
+
+    path = tmp_path / "b.sqlite3"
+
+    class Late(Store):
+        """A store whose process is overtaken between reading what is applied and applying."""
+        transactions = 0
+
+        @contextlib.contextmanager
+        def transaction(self):
+            Late.transactions += 1
+            if Late.transactions == 2 and not self.db.conn.in_transaction:  # `done` read, nothing applied
+                open_store(path).close()  # the other process, started at the same moment
+            with super().transaction() as db:
+                yield db
+
+    with Late.open(path, MIGRATIONS) as store:
+        assert Late.transactions > 2  # the other process really came in between
+        assert store.version == len(MIGRATIONS)
+        names = [r["name"] for r in store.read("SELECT name FROM schema_migrations")]
+        assert sorted(names) == sorted(m.name for m in MIGRATIONS)
 
 
 def test_a_transaction_commits_together_or_not_at_all(database):
