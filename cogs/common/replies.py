@@ -571,24 +571,27 @@ async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., 
     """Run `work_fn` (an engine call, a render, an export) in the work pool, keeping the event loop
     free: the work lane, where each server and member waits its fair turn, or for a cheap command
     the quick lane (cogs/common/work.py). The command defers ("thinking...", ephemeral when its
-    answer will be) as soon as it is clear the answer cannot come by :data:`DEFER_AFTER` seconds
-    after the interaction's arrival: at once when the work cannot start now (a burst, or its
-    member's share is taken), else when that moment passes.
+    answer will be) only when its answer cannot come by :data:`DEFER_AFTER` seconds after the
+    interaction's arrival: at once when the work is expected to end later (the queue ahead of it in
+    seconds, from the recent service times of each kind of work: ``FairLane.expected_wait``), else
+    when that moment passes with the work not done (the safety net). A command whose work ends in
+    time answers with one request, not a defer and a follow-up.
     The caller's context (the interaction being served, for its dice) goes with the work.
     `then(result)` runs after it in the same thread (its words and :func:`keep`: one round trip
     for the whole command). While ``/odds`` prices the command (:data:`pricing`), the work (not
     `then`) is handed back unrun."""
     if pricing.get():
         raise Priced(work_fn, args)
+    kind = work.kind_of(work_fn)  # its service time is that code's (cogs/common/work.py)
     work_fn = render_pool.elsewhere(work_fn)  # a picture: drawn in a worker process when the bot runs them
     global _queued
     deadline = arrived(interaction) + DEFER_AFTER
     _queued += 1
     try:
         job = work_fn if then is None else (lambda *a: then(work_fn(*a)))
-        future, started = work.lane_for(interaction).submit(interaction, job, *args)
-        await work.answer_in_time(interaction, future, busy=not started, defer=defer, deadline=deadline)
-        return await future
+        queued = work.lane_for(interaction).enqueue(interaction, job, *args, kind=kind)
+        await work.answer_in_time(interaction, queued.future, expected=queued.expected, defer=defer, deadline=deadline)
+        return await queued.future
     finally:
         _queued -= 1
 

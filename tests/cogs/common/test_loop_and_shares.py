@@ -212,14 +212,16 @@ async def test_a_cheap_command_never_waits_behind_another_members_expensive_work
     assert all(REPLY_KEY in i.extras for i in done)
 
 
-async def test_work_that_cannot_start_defers_at_once_privately_when_private(monkeypatch):
-    """A job waiting for its member's share defers at once (not at the deadline), and a private
-    command's defer is private."""
+async def test_work_expected_to_end_late_defers_at_once_privately_when_private(monkeypatch):
+    """A job waiting for its member's share behind work expected to take longer than the deadline
+    defers at once (not at the deadline), and a private command's defer is private. (Every job is
+    expected to take 1,000 s here, past a deadline of 600 s: no clock decides it.)"""
     from unittest.mock import AsyncMock, MagicMock
 
     from cogs.common.ledger import ANSWER_PRIVATELY_KEY
 
     monkeypatch.setattr(replies, "DEFER_AFTER", 600.0)
+    monkeypatch.setattr(work.work_lane, "service", work.ServiceTimes(prior=1000.0))
     gate = threading.Event()
 
     def fake(user):

@@ -1,6 +1,6 @@
 """The reply path's shared plumbing: when a command defers (counted from the interaction's
-arrival, ephemeral exactly when the answer will be private, at once when the work pool is
-busy), and how errors quote what was typed. Every wait here is on an event, never on the clock."""
+arrival, ephemeral exactly when the answer will be private, at once when the work is
+expected to end past the deadline), and how errors quote what was typed. Every wait here is on an event, never on the clock."""
 
 from __future__ import annotations
 
@@ -66,9 +66,13 @@ async def test_the_arrival_is_the_stamp_of_the_gateway_event_when_there_is_one()
 
 
 async def test_a_burst_queues_for_the_pool_and_the_queued_commands_defer_at_once(monkeypatch):
-    """With every worker busy, a new command cannot start its work: it defers at once instead of
-    waiting out the deadline, and its work runs when a worker is free."""
+    """With every worker busy on work expected to outlast the deadline (1,000 s a job against
+    600 s), a new command defers at once instead of waiting out the deadline, and its work runs when
+    a worker is free."""
+    from cogs.common import work
+
     monkeypatch.setattr(replies, "DEFER_AFTER", 600.0)
+    monkeypatch.setattr(work.work_lane, "service", work.ServiceTimes(prior=1000.0))
     release = threading.Event()
     holders = [fake_interaction() for _ in range(replies.WORKERS)]
     for h in holders:
