@@ -545,18 +545,37 @@ def _nearest_on_box(p: XY, box: Box) -> XY:
 
 
 class Canvas:
-    """A picture being drawn: an RGB image, its draw handle, and what labels placed with
-    :meth:`place` must keep clear of (boxes and lines), or should rather not cover (areas)."""
+    """A picture being drawn: an image on the picture's palette (mode ``P``: each pixel the index of
+    its colour, :class:`Inks`), its draw handle (which takes RGB colours, as Pillow's does), and what
+    labels placed with :meth:`place` must keep clear of (boxes and lines), or should rather not
+    cover (areas).
 
-    __slots__ = ("image", "draw", "_taken", "_lines", "_areas", "labels", "_extra", "written", "bodies", "paths",
-                 "hidden", "target")
+    Drawn on the palette from the start (issue 26), so no picture is mapped onto it at the end:
+    shapes are drawn in the index of their colour, and text's antialiased edges are blended and
+    mapped where they are written (:meth:`text`), by the same arithmetic and the same mapping
+    Pillow would have used on an RGB picture, so a picture is the one it was (tests/renders/
+    test_palette_drawing.py)."""
+
+    __slots__ = ("image", "rows", "draw", "inks", "_taken", "_lines", "_areas", "labels", "_extra", "written", "bodies",
+                 "paths", "hidden", "target")
 
     def __init__(self, width: int, height: int, *, background: RGB = PAPER, extra: Sequence[RGB] = ()) -> None:
         """A `width` x `height` picture on `background`. `extra`: colours beyond the named ones
         that this picture draws (the tints of :meth:`tint_circle`), added to its PNG palette."""
-        self.image = Image.new("RGB", (width, height), background)
         self._extra = tuple(extra)
-        self.draw = ImageDraw.Draw(self.image)
+        self.inks = _inks(self._extra)
+        # The image's pixels are the PNG's rows (:func:`_rows`): each row of indices after its
+        # filter byte, in one array Pillow draws into (its "raw" decoder maps a buffer with a row
+        # stride; the image is writable because this canvas owns the buffer), so encoding copies
+        # nothing (issue 26: copying a 900 x 1180 palette image out of Pillow took 1.3 ms).
+        whole = np.zeros(height * (width + 1) + 1, dtype=np.uint8)
+        self.rows = whole[:-1].reshape(height, width + 1)
+        """The picture as the PNG's rows: column 0 each row's filter type (0, none), then its pixels."""
+        self.rows[:, 1:] = self.inks.index(background)
+        self.image = Image.frombuffer("P", (width, height), memoryview(whole)[1:], "raw", "P", width + 1, 1)
+        self.image.readonly = False  # ours to draw on: Pillow marks a mapped buffer read-only for its owner's sake
+        self.image.putpalette(self.inks.plte)
+        self.draw = _PaletteDraw(self.image, self.inks)
         self._taken: list[tuple[Box, float]] = []
         self._lines: list[tuple[XY, XY, float, Box]] = []
         """Each line kept clear of: its ends, how far a leader starting on it must turn away
@@ -774,13 +793,27 @@ class Canvas:
         right, bottom = min(math.ceil(x + r), math.floor(within[2])), min(math.ceil(y + r), math.floor(within[3]))
         if left >= right or top >= bottom:
             return
-        patch = np.array(self.image.crop((left, top, right, bottom)))
         ys, xs = np.mgrid[top:bottom, left:right]
-        inside = (xs + 0.5 - x) ** 2 + (ys + 0.5 - y) ** 2 <= r * r
-        packed = (patch[..., 0].astype(np.int32) << 16) | (patch[..., 1].astype(np.int32) << 8) | patch[..., 2]
-        for (r0, g0, b0), colour in tints.items():
-            patch[inside & (packed == (r0 << 16 | g0 << 8 | b0))] = colour
-        self.image.paste(Image.fromarray(patch), (left, top))
+        self.tint((left, top), (xs + 0.5 - x) ** 2 + (ys + 0.5 - y) ** 2 <= r * r, tints)
+
+    def tint(self, at: tuple[int, int], inside: np.ndarray, tints: dict[RGB, RGB]) -> None:
+        """In the patch of pixels whose top-left corner is `at` and where `inside` (booleans, a row
+        per pixel row) holds, every pixel of a colour `tints` names turns to the colour it gives."""
+        left, top = at
+        height, width = inside.shape
+        x0, y0 = max(left, 0), max(top, 0)
+        x1, y1 = min(left + width, self.image.width), min(top + height, self.image.height)
+        if x0 >= x1 or y0 >= y1:
+            return
+        inside = inside[y0 - top:y1 - top, x0 - left:x1 - left]
+        patch = self.rows[y0:y1, x0 + 1:x1 + 1]  # in place (column 0 holds the filter bytes)
+        was = patch.copy()
+        for ground, colour in tints.items():
+            patch[inside & (was == self.inks.index(ground))] = self.inks.index(colour)
+
+    def paint(self, colour: RGB, at: tuple[int, int], mask: Image.Image) -> None:
+        """`colour` where `mask` (mode ``L``, every pixel 0 or 255) is set, its top-left corner at `at`."""
+        self.image.paste(self.inks.index(colour), at, mask)
 
     # Text.
 
@@ -793,15 +826,33 @@ class Canvas:
         halo for short names on a plain ground that lines may cross. `role` (and for a
         :data:`MARK`, the `owner` body) says what the legibility rule asks of it. Returns the box
         it covers."""
-        mask, ring, _, _ = _glyphs(text, size, anchor, HALO if halo else 0)
+        glyphs = (text, size, anchor, HALO if halo else 0)
         box = text_box(xy, text, size=size, anchor=anchor, halo=halo)
         self.written.append(Written(box, size, text, role, owner))
         if knockout is not None:
             self.draw.rectangle(grow(box, 1), fill=knockout)
-        if ring is not None:
-            self.image.paste(WHITE, box[:2], ring)
-        self.image.paste(fill, box[:2], mask)
+        self._write(box, glyphs, fill)
         return box
+
+    def _write(self, box: Box, glyphs: tuple[str, int, str, int], fill: RGB) -> None:
+        """Text's pixels at `box`: its halo's (white) then its own (`fill`) blended onto what is
+        under them as Pillow blends a colour through a mask, then mapped onto the palette. On one
+        colour (a plate, the paper, a title bar: most text) the result is a tile kept for the next
+        time; on several (text over lines and bases) it is worked out for these pixels."""
+        mask = _glyphs(*glyphs)[0]
+        left, top = int(box[0]), int(box[1])
+        right, bottom = left + mask.width, top + mask.height
+        width, height = self.image.size
+        x0, y0, x1, y1 = max(left, 0), max(top, 0), min(right, width), min(bottom, height)
+        if x0 >= x1 or y0 >= y1:
+            return
+        under = self.rows[y0:y1, x0 + 1:x1 + 1]  # the pixels under it, in place (column 0 is the filter byte)
+        ground = under[0, 0]
+        if (x0, y0, x1, y1) == (left, top, right, bottom) and (under == ground).all():
+            tile, cover = self.inks.text_tile(glyphs, fill, int(ground))
+        else:
+            tile, cover = self.inks.text_over(glyphs, fill, under, (x0 - left, y0 - top, x1 - left, y1 - top))
+        np.copyto(under, tile, where=cover)
 
     def place(self, anchor: XY, lines: Sequence[str], *, size: int = 12, within: Box, fill: RGB = INK,
               role: str = "") -> Label:
@@ -981,27 +1032,37 @@ class Canvas:
     # Output.
 
     def png(self) -> bytes:
-        """The picture as PNG bytes: mapped onto the fixed palette (every named colour and the
-        blends antialiased text needs), so the same picture always gives the same bytes and
-        encodes in a few milliseconds. A portrait picture's bytes carry its glance picture, the
-        landscape top the channel's embed shows (:func:`picture`: a ``bytes`` all the same)."""
-        # Mapped onto the palette once: the glance picture is a crop of the mapped image (each pixel
-        # maps on its own, so the bytes are those of mapping the crop; issue 26: 1.1 ms a picture).
-        indexed = self.image.quantize(palette=_palette_image(self._extra), dither=Image.Dither.NONE)
-        return picture(self, _encode(indexed), _encode, indexed)
+        """The picture as PNG bytes, on its fixed palette (every named colour and the blends
+        antialiased text needs), so the same picture always gives the same bytes, encoded in well
+        under a millisecond (:func:`_png`). A portrait picture's bytes carry its glance picture, the
+        landscape top the channel's embed shows (:class:`Picture`: a ``bytes`` all the same)."""
+        # The glance picture is the first rows of the same (issue 26).
+        bottom = crop(self)
+        top = None if bottom is None else _png(self.rows[:bottom], self.inks.plte)
+        return Picture(_png(self.rows, self.inks.plte), top)
 
 
 def _encode(indexed: Image.Image) -> bytes:
-    """An image already on the palette (mode ``P``) as PNG bytes: an 8-bit palette PNG of the four
-    chunks the PNG specification requires (IHDR, PLTE, IDAT, IEND), each row unfiltered (filter
-    type 0, as Pillow writes a palette image: filters do not help indices), its rows deflated by
-    ISA-L (``isal``, Intel's Intelligent Storage Acceleration Library: a zlib stream any PNG reader
-    reads) at :data:`PNG_DEFLATE_LEVEL`. Issue 26: a tenth of the time Pillow's zlib takes for the
-    same size; the bytes are the same every time for the same image (tests/renders/test_png.py)."""
-    width, height = indexed.size
-    rows = np.zeros((height, width + 1), dtype=np.uint8)  # each row: its filter type (0), its indices
+    """An image already on the palette (mode ``P``) as PNG bytes (:func:`_png`)."""
+    return _png(_rows(indexed), bytes(indexed.getpalette() or ()))
+
+
+def _rows(indexed: Image.Image) -> np.ndarray:
+    """The image's rows as a PNG holds them before compression: each its filter type (0, none: as
+    Pillow writes a palette image, since filters do not help indices), then its pixels' indices."""
+    rows = np.empty((indexed.height, indexed.width + 1), dtype=np.uint8)
+    rows[:, 0] = 0
     rows[:, 1:] = np.asarray(indexed)
-    palette = bytes(indexed.getpalette() or ())
+    return rows
+
+
+def _png(rows: np.ndarray, palette: bytes) -> bytes:
+    """An 8-bit palette PNG of `rows` (:func:`_rows`; any first rows of them too) and `palette`
+    (RGB triples): the four chunks the PNG specification requires (IHDR, PLTE, IDAT, IEND), the rows
+    deflated by ISA-L (``isal``, Intel's Intelligent Storage Acceleration Library: a zlib stream any
+    PNG reader reads) at :data:`PNG_DEFLATE_LEVEL`. Issue 26: a tenth of the time Pillow's zlib took
+    for the same size; the same rows always give the same bytes (tests/renders/test_png.py)."""
+    height, width = rows.shape[0], rows.shape[1] - 1
     return b"".join((
         _PNG_SIGNATURE,
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),  # 8 bits, palette
@@ -1045,6 +1106,100 @@ def _palette_image(extra: tuple[RGB, ...] = ()) -> Image.Image:
     return image
 
 
+class Inks:
+    """A picture palette's colours as the indices a :class:`Canvas` draws in: each RGB colour maps to
+    the index Pillow's palette mapping gives it (``Image.quantize`` onto the palette, no dither: the
+    nearest entry as its colour cache finds it), asked of Pillow once per colour and kept; and the
+    text tiles :meth:`Canvas.text` pastes."""
+
+    __slots__ = ("palette", "plte", "rgb", "_index", "_tiles")
+
+    TILES = 4096
+    """Text tiles kept (a label on one ground in one colour); past it they start afresh."""
+
+    def __init__(self, extra: tuple[RGB, ...]) -> None:
+        self.palette = _palette_image(extra)
+        values = self.palette.getpalette() or []
+        self.plte = bytes(values)
+        """The palette as the PNG's PLTE chunk holds it."""
+        self.rgb = np.array(values, dtype=np.uint8).reshape(-1, 3)
+        """Each index's colour."""
+        self._index: dict[RGB, int] = {}
+        self._tiles: dict[tuple, tuple[Image.Image, Image.Image]] = {}
+
+    def index(self, colour: RGB) -> int:
+        """The index `colour` is drawn in."""
+        found = self._index.get(colour)
+        if found is None:
+            colour = tuple(int(v) for v in colour)  # type: ignore[assignment]
+            pixel = Image.new("RGB", (1, 1), colour).quantize(palette=self.palette, dither=Image.Dither.NONE)
+            found = self._index[colour] = pixel.getpixel((0, 0))  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
+    def text_tile(self, glyphs: tuple[str, int, str, int], fill: RGB, ground: int) -> tuple[np.ndarray, np.ndarray]:
+        """Text (:func:`_glyphs`'s `glyphs`) in `fill` with its halo, on a ground of the one index
+        `ground`: its pixels' indices, and where it changes them (:meth:`text_over`), kept."""
+        key = (glyphs, fill, ground)
+        tile = self._tiles.get(key)
+        if tile is None:
+            if len(self._tiles) >= self.TILES:
+                self._tiles.clear()
+            mask = _glyphs(*glyphs)[0]
+            under = np.full((mask.height, mask.width), ground, dtype=np.uint8)
+            tile = self._tiles[key] = self.text_over(glyphs, fill, under, (0, 0, mask.width, mask.height))
+        return tile
+
+    def text_over(self, glyphs: tuple[str, int, str, int], fill: RGB, under: np.ndarray,
+                  part: Box) -> tuple[np.ndarray, np.ndarray]:
+        """Text written over the indices `under`, which lie under the `part` of its box: its pixels'
+        indices there, and where it changes them (booleans). The halo (white) and then the text
+        (`fill`) are blended through their masks onto the colours under them in RGB, by Pillow
+        itself, and the blends mapped onto the palette by Pillow's own mapping: what mapping a whole
+        RGB picture at the end did."""
+        mask, ring, _, _ = _glyphs(*glyphs)
+        rgb = Image.fromarray(self.rgb[under])
+        if ring is not None:
+            rgb.paste(WHITE, (0, 0), ring.crop(part))  # type: ignore[arg-type]
+        rgb.paste(fill, (0, 0), mask.crop(part))  # type: ignore[arg-type]
+        mapped = np.asarray(rgb.quantize(palette=self.palette, dither=Image.Dither.NONE))
+        left, top, right, bottom = (int(v) for v in part)
+        return mapped, _cover(*glyphs)[top:bottom, left:right]
+
+
+@functools.cache
+def _inks(extra: tuple[RGB, ...]) -> Inks:
+    return Inks(extra)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cover(text: str, size: int, anchor: str, halo: int) -> np.ndarray:
+    """The pixels text (:func:`_glyphs`) touches, its mask's and its halo's (booleans, read only)."""
+    mask, ring, _, _ = _glyphs(text, size, anchor, halo)
+    touched = np.asarray(mask) > 0
+    if ring is not None:
+        touched |= np.asarray(ring) > 0
+    touched.flags.writeable = False
+    return touched
+
+
+class _PaletteDraw(ImageDraw.ImageDraw):
+    """Pillow's draw handle on a :class:`Canvas`'s palette image, taking RGB colours as on an RGB
+    image: each drawn in the index :class:`Inks` maps it to (Pillow's own handle would add colours
+    to the palette instead)."""
+
+    def __init__(self, image: Image.Image, inks: Inks) -> None:
+        super().__init__(image)
+        self.palette = None
+        self._inks = inks
+
+    def _getink(self, ink, fill=None):  # type: ignore[no-untyped-def, override]
+        if isinstance(ink, tuple):
+            ink = self._inks.index(ink)
+        if isinstance(fill, tuple):
+            fill = self._inks.index(fill)
+        return super()._getink(ink, fill)
+
+
 # The glance picture (issue 30).
 #
 # The glance picture: what the channel's embed shows of a picture (issue 30).
@@ -1058,7 +1213,7 @@ def _palette_image(extra: tuple[RGB, ...] = ()) -> Image.Image:
 # with it, one tap away: the embed's thumbnail (:meth:`cogs.common.replies.Reply.glance`), which
 # Discord opens full size when tapped.
 #
-# :func:`picture` wraps a canvas's PNG as :class:`Picture` (``bytes``, so every caller keeps working)
+# :meth:`Canvas.png` returns the PNG as :class:`Picture` (``bytes``, so every caller keeps working)
 # carrying its glance; :func:`glance_of` reads it back (None when the picture is its own glance).
 # The crop is worked out from what the canvas recorded as it drew (its title bar, target area and
 # every text), never from pixels alone.
@@ -1117,19 +1272,3 @@ def crop(canvas: Canvas) -> int | None:
     if rows is None or rows[1] > LANDSCAPE * width:
         return None
     return rows[1]
-
-
-def glance_png(canvas: Canvas, encode, image: Image.Image | None = None) -> bytes | None:
-    """The glance picture of `canvas` (its top, down to the end of the target band), cut from
-    `image` (the canvas's own image mapped onto its palette; by default the canvas's image) and
-    encoded by `encode`, or None (:func:`crop`)."""
-    bottom = crop(canvas)
-    if bottom is None:
-        return None
-    image = canvas.image if image is None else image
-    return encode(image.crop((0, 0, image.width, bottom)))
-
-
-def picture(canvas: Canvas, data: bytes, encode, image: Image.Image | None = None) -> Picture:
-    """`data` (the canvas's PNG) as a :class:`Picture` with its glance (:func:`glance_png`)."""
-    return Picture(data, glance_png(canvas, encode, image))

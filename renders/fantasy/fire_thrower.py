@@ -238,12 +238,7 @@ def _tint_polygon(canvas: Canvas, polygon: Sequence[XY], *, within: Box) -> None
         return
     mask = Image.new("L", (right - left, bottom - top), 0)
     ImageDraw.Draw(mask).polygon([(x - left, y - top) for x, y in polygon], fill=255)
-    inside = np.array(mask) > 0
-    patch = np.array(canvas.image.crop((left, top, right, bottom)))
-    packed = (patch[..., 0].astype(np.int32) << 16) | (patch[..., 1].astype(np.int32) << 8) | patch[..., 2]
-    for (r0, g0, b0), colour in TINTS.items():
-        patch[inside & (packed == (r0 << 16 | g0 << 8 | b0))] = colour
-    canvas.image.paste(Image.fromarray(patch), (left, top))
+    canvas.tint((left, top), np.array(mask) > 0, TINTS)
 
 
 def _template_edge(canvas: Canvas, polygon: Sequence[XY]) -> None:

@@ -78,7 +78,7 @@ def _hatch_polygon(canvas: Canvas, poly: list[XY], ink: RGB) -> None:
         d.line([(c, h), (c + h, 0)], fill=255, width=1)
     from PIL import ImageChops
 
-    canvas.image.paste(ink, box[:2], ImageChops.multiply(mask, layer))
+    canvas.paint(ink, box[:2], ImageChops.multiply(mask, layer))
 
 
 def _window(shot: CannonShot) -> tuple[float, float, float, float]:

@@ -61,7 +61,7 @@ def a_drawing() -> Image.Image:
     c.draw.rectangle((10, 10, 200, 90), fill=canvas.INK, outline=canvas.PAPER)
     c.text((20, 100), "scatter 2\" toward 1 o'clock", size=14, anchor="la", halo=True)
     c.draw.ellipse((150, 20, 230, 120), fill=(10, 200, 30))
-    return indexed(c.image)
+    return c.image  # drawn on its palette
 
 
 IMAGES = {

@@ -105,7 +105,7 @@ def test_the_scale_bar_is_as_long_as_it_says(scale: float, unit: str, total: int
     vp = Viewport(0, 0, 10, 10, 0, 0, scale)
     c = Canvas(300, 60)
     box = c.scale_bar((10, 10), vp, unit, longest=160)
-    pixels = np.asarray(c.image)
+    pixels = np.asarray(c.image.convert("RGB"))
     start, end = ink_runs(pixels[10])[0]  # the bar's top edge, dark across its whole length
     assert start == 10
     assert end - 1 - start == pytest.approx(total * scale, abs=1)
