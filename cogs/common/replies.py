@@ -616,7 +616,8 @@ async def stored(interaction: discord.Interaction | None, call: Callable[..., T]
 
 
 KEPT_KEY = "bombardier.kept"
-"""``interaction.extras`` key: the reply whose store work :func:`keep` has done, and its buttons."""
+"""``interaction.extras`` key: the reply whose store work :func:`keep` has done, its buttons, and
+its glance (:meth:`Reply.glance`, put together there too: off the event loop)."""
 
 
 def keep(interaction: discord.Interaction, reply: Reply) -> Reply:
@@ -625,12 +626,14 @@ def keep(interaction: discord.Interaction, reply: Reply) -> Reply:
     drew no dice, then its buttons' action (cogs/common/buttons.py). :func:`send_reply` runs it in
     one round trip to a thread; a command whose work already runs in one may end it with
     ``keep(interaction, reply)``, and send_reply then only sends. Raises as the store refuses the
-    change (nothing logged); buttons that cannot be kept are left off."""
+    change (nothing logged); buttons that cannot be kept are left off. The glance the reply is sent
+    with is put together here too, after the state the reply keeps has added its lines."""
     reply = from_list.annotate(interaction, reply)  # a target: from an army list says what it filled (once)
     if ledger.record_now(interaction, reply) is None and reply.commit_with_log:
         ledger.commit_state(reply)  # no dice drawn: the change alone
     keep_buttons = getattr(interaction.client, "keep_buttons", None)
-    interaction.extras[KEPT_KEY] = (reply, keep_buttons(interaction, reply) if keep_buttons is not None else None)
+    buttons = keep_buttons(interaction, reply) if keep_buttons is not None else None
+    interaction.extras[KEPT_KEY] = (reply, buttons, reply.glance())  # the glance after the kept state's lines
     return reply
 
 
@@ -661,7 +664,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         files.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.filename))
         if (glance_png := glance_of(reply.image)) is not None:  # the embed's landscape picture (Reply.glance)
             files.insert(0, discord.File(io.BytesIO(glance_png), filename=glance_name(reply.filename)))
-    glance = reply.glance()
+    glance = kept[2]
     try:
         if not files:
             await _send(interaction, embed=glance, **extra)

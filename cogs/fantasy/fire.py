@@ -167,12 +167,16 @@ def needs_bs(command: str, bs: int | None) -> int:
     return bs
 
 
-async def picture(interaction: discord.Interaction, render, shot) -> bytes | None:
+async def picture(interaction: discord.Interaction, render, shot, words=None):
     """The shot's picture, drawn off the event loop; none for a misfire, which fired nothing to
-    draw (its reply is a compact card)."""
+    draw (its reply is a compact card). Given `words`, the reply instead: ``words(shot, image)``
+    put together in the same job, after the picture, so the event loop only sends it (its lines
+    grow with the unit a member typed)."""
     if getattr(shot, "misfire", None) is not None:
-        return None
-    return await off_the_loop(interaction, render, shot)
+        return None if words is None else words(shot, None)
+    if words is None:
+        return await off_the_loop(interaction, render, shot)
+    return await off_the_loop(interaction, render, shot, then=lambda image: words(shot, image))
 
 
 def _dice(bot, entered: str | None) -> Dice:
@@ -220,8 +224,7 @@ def _cannon_command(key: str):
         aim = await take_aim(self.bot, interaction, key, machine)
         shot = await off_the_loop(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file,
                                                                    target_rules=rules))
-        image = await picture(interaction, render_cannon, shot)
-        reply = cannon_reply(shot, image)
+        reply = await picture(interaction, render_cannon, shot, cannon_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
@@ -291,8 +294,7 @@ class FireCog(commands.Cog):
             indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
             target_rules=rules,
         ))
-        image = await picture(interaction, render_stone_thrower, shot)
-        reply = stone_thrower_reply(shot, image)
+        reply = await picture(interaction, render_stone_thrower, shot, stone_thrower_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
@@ -372,8 +374,7 @@ class FireCog(commands.Cog):
         shot = await off_the_loop(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
                                  ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
                                  modifier=modifier))
-        image = await picture(interaction, render_bolt_thrower, shot)
-        reply = bolt_thrower_reply(shot, image)
+        reply = await picture(interaction, render_bolt_thrower, shot, bolt_thrower_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
@@ -422,8 +423,7 @@ class FireCog(commands.Cog):
             FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
             range=start or None, start=start, flammable=flammable, leadership=leadership, target_rules=rules,
         ))
-        image = await picture(interaction, render_fire_thrower, shot)
-        reply = fire_thrower_reply(shot, image)
+        reply = await picture(interaction, render_fire_thrower, shot, fire_thrower_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
