@@ -145,9 +145,8 @@ def _worker_cpu() -> float:
     """CPU seconds used so far by the picture worker processes now running (issue 26's accounting)."""
     from cogs.common import render_pool
 
-    pool = render_pool._pool
     total = 0.0
-    for pid in list(getattr(pool, "_processes", None) or {}):
+    for pid in render_pool.worker_pids():
         try:
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()

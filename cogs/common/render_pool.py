@@ -16,15 +16,21 @@ with more cores the pictures use them.
   store's), and forking a process with threads can copy a lock held by one of them into the child.
   So the workers come from a ``forkserver``: a single-threaded server process started once, which
   imports the drawing code (:data:`PRELOAD`) and forks each worker from itself, warm. Workers start
-  on first use and are kept; fonts and text are cached in each.
+  in the background when the pool starts (a picture asked for meanwhile waits for the first) and
+  are kept; fonts and text are cached in each.
 - **Only where it pays**: :func:`start` is called by the bot when it connects to Discord
   (``setup_hook``); the offline console and the tests that do not start it draw in-process, so a
   one-shot console command pays no process start. ``BOMBARDIER_RENDER_PROCESSES`` sets the number
   of workers (default: the machine's cores, at most 4; ``0`` draws in-process).
-- **Stopping**: :func:`stop` (the bot's ``close``) shuts the pool; workers whose parent dies (a kill)
-  exit on their own when their pipe closes. A worker that dies mid-picture (out of memory, killed)
-  breaks the pool: that picture is drawn in-process and the pool is started afresh on the next one;
-  after :data:`GIVE_UP_AFTER` broken pools, pictures stay in-process (logged once).
+- **One pipe per worker, no go-between** (issue 26): the thread that needs a picture takes an idle
+  worker, writes the pickled record into its pipe and reads the pickled PNG back, itself. (Python's
+  ``ProcessPoolExecutor``, used before, passed each job through a queue-management thread and a
+  queue-feeder thread of the bot's process, and their wake-ups and the GIL they took cost the bot
+  about a millisecond a picture.) A thread finding every worker busy waits for the first one free.
+- **Stopping**: :func:`stop` (the bot's ``close``) closes the pipes; workers whose parent dies (a kill)
+  exit on their own when their pipe closes. A worker that dies mid-picture (out of memory, killed):
+  that picture is drawn in-process and a new worker takes its place; after :data:`GIVE_UP_AFTER`
+  deaths a worker, pictures stay in-process (logged once).
 - **The main module**: as with any ``forkserver`` or ``spawn`` worker, each worker imports the
   program's main module (``bot.py``, ``python -m benchmarks``, pytest) under the name
   ``__mp_main__``; each of those keeps its work under ``if __name__ == "__main__":``.
@@ -36,10 +42,13 @@ import functools
 import logging
 import multiprocessing
 import os
+import pickle
+import queue
+import signal
 import threading
+import traceback
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -69,14 +78,11 @@ def default_workers() -> int:
 
 
 _lock = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
-_workers = 0
-"""Workers asked for by :func:`start` (0: not started, draw in-process)."""
+_pool: _Pool | None = None
 sent = 0
 """Pictures handed to a worker process so far (read by tests and benchmarks)."""
-_broken = 0
 GIVE_UP_AFTER = 3
-"""Pools broken (a worker died) before pictures are drawn in-process for good: a worker that cannot
+"""Worker deaths, per worker, before pictures are drawn in-process for good: a worker that cannot
 start at all (a main module that is not import-safe) must not cost a process start per picture."""
 
 
@@ -86,68 +92,207 @@ def _warm() -> None:
         __import__(name)
 
 
-def _new_pool(workers: int) -> ProcessPoolExecutor:
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(list(PRELOAD))
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm)
+def _serve(conn: Connection) -> None:
+    """A worker process: draw what comes down the pipe, send back the bytes (or the error), until
+    the pipe closes (the bot stopped, or died)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the bot's to handle: it closes the pipes
+    _warm()
+    while True:
+        try:
+            message = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            render, args = pickle.loads(message)
+            reply: tuple[bool, Any] = (True, render(*args))
+        except BaseException as e:  # the render's own error goes back to the caller, with where it was raised
+            e.add_note("in the picture worker process:\n" + "".join(traceback.format_exception(e)))
+            reply = (False, e)
+        try:
+            data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as e:  # an error that cannot be pickled: said in words
+            data = pickle.dumps((False, RuntimeError(f"{type(reply[1]).__name__}: {reply[1]} ({e})")))
+        try:
+            conn.send_bytes(data)
+        except (EOFError, OSError):
+            return
+
+
+class _Lost(Exception):
+    """The worker's pipe broke mid-picture: it died (killed, out of memory)."""
+
+
+class _Worker:
+    """One worker process and the bot's end of its pipe."""
+
+    def __init__(self, context: Any) -> None:
+        mine, theirs = context.Pipe(duplex=True)
+        self.process = context.Process(target=_serve, args=(theirs,), daemon=True, name="bombardier-picture")
+        self.process.start()
+        theirs.close()
+        self.conn = mine
+
+    def draw(self, render: Callable[..., T], args: tuple[Any, ...]) -> T:
+        data = pickle.dumps((render, args), protocol=pickle.HIGHEST_PROTOCOL)  # the caller's mistakes raise here
+        try:
+            self.conn.send_bytes(data)
+            ok, value = pickle.loads(self.conn.recv_bytes())
+        except (EOFError, OSError, pickle.UnpicklingError) as e:
+            raise _Lost from e
+        if not ok:
+            raise value
+        return value
+
+    def close(self) -> None:
+        try:
+            self.conn.close()
+        except OSError:
+            pass
+        if self.process.is_alive():
+            self.process.join(timeout=0)
+
+
+class _Pool:
+    """The workers, started in the background, and the idle ones waiting for a picture."""
+
+    def __init__(self, workers: int) -> None:
+        self.size = workers
+        self.context = multiprocessing.get_context("forkserver")
+        self.context.set_forkserver_preload(list(PRELOAD))
+        self.workers: list[_Worker] = []
+        self.idle: queue.SimpleQueue[_Worker | None] = queue.SimpleQueue()
+        self.closed = False
+        self.deaths = 0
+        threading.Thread(target=self._add, args=(workers,), name="bombardier-picture-start", daemon=True).start()
+
+    def _add(self, count: int) -> None:
+        for _ in range(count):
+            try:
+                worker = _Worker(self.context)
+            except Exception:  # no process could be started: every picture in-process
+                log.exception("a picture worker process could not be started; drawing pictures in the bot's process")
+                self.idle.put(None)
+                return
+            with _lock:
+                if self.closed:
+                    worker.close()
+                    return
+                self.workers.append(worker)
+            self.idle.put(worker)
+
+    def take(self) -> _Worker | None:
+        """An idle worker (waiting for one if all are busy), or None: draw in-process."""
+        worker = self.idle.get()
+        if worker is None:
+            self.idle.put(None)  # for the next one asking
+        return worker
+
+    def give_back(self, worker: _Worker) -> None:
+        if self.closed:
+            worker.close()
+        else:
+            self.idle.put(worker)
+
+    def lost(self, worker: _Worker) -> bool:
+        """`worker` died: closed and replaced; False once too many have died (stop using the pool)."""
+        worker.close()
+        with _lock:
+            if worker in self.workers:
+                self.workers.remove(worker)
+            self.deaths += 1
+            give_up = self.deaths >= GIVE_UP_AFTER * self.size
+        if give_up:
+            return False
+        log.warning("a picture's worker process died; drawing it here and starting another")
+        threading.Thread(target=self._add, args=(1,), name="bombardier-picture-start", daemon=True).start()
+        return True
+
+    def close(self) -> None:
+        """Close the idle workers' pipes now (they exit), the busy ones' as their picture comes back."""
+        with _lock:
+            self.closed = True
+            self.workers = []
+        while True:
+            try:
+                worker = self.idle.get_nowait()
+            except queue.Empty:
+                break
+            if worker is not None:
+                worker.close()
+        self.idle.put(None)  # a thread waiting for a worker draws in-process
 
 
 def start(workers: int | None = None) -> int:
     """Draw pictures in `workers` processes from now on (default :func:`default_workers`); returns
-    how many (0: in-process). Idempotent."""
-    global _pool, _workers
+    how many (0: in-process). Idempotent. The workers start in the background."""
+    global _pool
     workers = default_workers() if workers is None else workers
     with _lock:
         if _pool is not None:
-            return _workers
-        _workers = workers
-        if workers > 0:
-            _pool = _new_pool(workers)
-            for _ in range(workers):  # each worker started now, in the background: the first picture waits for none
-                _pool.submit(_warm)
-    return workers
+            return _pool.size
+    if workers <= 0:
+        return 0
+    pool = _Pool(workers)
+    with _lock:
+        if _pool is None:
+            _pool = pool
+            return workers
+        size = _pool.size
+    pool.close()
+    return size
 
 
 def stop() -> None:
-    """Shut the pool (pictures waiting are drawn by nobody: the bot is closing); later pictures are
-    drawn in-process until :func:`start` again."""
-    global _pool, _workers
+    """Close the workers' pipes (they exit); later pictures are drawn in-process until :func:`start`
+    again."""
+    global _pool
     with _lock:
-        pool, _pool, _workers = _pool, None, 0
+        pool, _pool = _pool, None
     if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.close()
 
 
 def running() -> bool:
     return _pool is not None
 
 
+def worker_pids() -> list[int]:
+    """The process ids of the workers running now (benchmarks read their CPU time, tests kill them)."""
+    pool = _pool
+    if pool is None:
+        return []
+    with _lock:
+        return [w.process.pid for w in pool.workers if w.process.pid is not None]
+
+
 def draw(render: Callable[..., T], *args: Any) -> T:
     """`render(*args)` in a worker process, waited for here (a thread of the work lane: the GIL is
-    free meanwhile); in-process when no pool runs or the pool broke (then restarted for the next)."""
+    free meanwhile); in-process when no pool runs, or when the worker dies meanwhile (another
+    takes its place)."""
     global _pool, sent
     pool = _pool
     if pool is None:
         return render(*args)
+    worker = pool.take()
+    if worker is None:  # closed meanwhile, or no worker could start
+        return render(*args)
     sent += 1
     try:
-        return pool.submit(render, *args).result()
-    except BrokenProcessPool:
-        global _broken
-        with _lock:
-            if _pool is pool:
-                _broken += 1
-                if _broken >= GIVE_UP_AFTER:
-                    log.error("the picture workers died %d times; drawing pictures in the bot's process from now on",
-                              _broken)
+        result = worker.draw(render, args)
+    except _Lost:
+        if not pool.lost(worker):
+            log.error("the picture workers died %d times; drawing pictures in the bot's process from now on",
+                      pool.deaths)
+            with _lock:
+                if _pool is pool:
                     _pool = None
-                else:
-                    log.warning("a picture's worker process died; drawing it here and starting the workers afresh")
-                    _pool = _new_pool(_workers)
-        pool.shutdown(wait=False, cancel_futures=True)
+            pool.close()
         return render(*args)
-    except RuntimeError:  # the pool was shut down meanwhile (the bot is closing): drawn here
-        return render(*args)
+    except BaseException:
+        pool.give_back(worker)  # the render's own error: the worker is fine
+        raise
+    pool.give_back(worker)
+    return result
 
 
 def elsewhere(work: Callable[..., T]) -> Callable[..., T]:

@@ -100,18 +100,40 @@ def test_the_number_of_workers_comes_from_the_environment(monkeypatch):
 
 
 def test_a_worker_killed_mid_run_costs_no_picture(pool):
-    """A worker that dies (killed, out of memory) breaks the pool: the picture is drawn in-process
-    and the workers are started afresh for the next."""
+    """A worker that dies (killed, out of memory): the picture it had is drawn in-process and another
+    worker takes its place for the next."""
     import os
     import signal
+    import time
 
     from renders.odds.picture import OddsPicture, render_odds
 
     picture = OddsPicture("Odds: /roll expression:2d6", "exact", "Total", (("7", 1 / 6, None), ("8", 5 / 36, None)))
     here = render_odds(picture)
     assert render_pool.draw(render_odds, picture) == here  # a worker is up
-    for pid in list(render_pool._pool._processes):  # type: ignore[union-attr]
+    for _ in range(600):  # both started (in the background): both are killed
+        if len(render_pool.worker_pids()) == 2:
+            break
+        time.sleep(0.05)
+    killed = render_pool.worker_pids()
+    assert len(killed) == 2
+    for pid in killed:
         os.kill(pid, signal.SIGKILL)
+    sent = render_pool.sent
     assert render_pool.draw(render_odds, picture) == here
+    assert render_pool.draw(render_odds, picture) == here  # both dead workers found, each picture drawn here
+    assert render_pool.running() and render_pool.sent == sent + 2
+    assert render_pool.draw(render_odds, picture) == here  # by a worker started in their place
+    assert not set(render_pool.worker_pids()) & set(killed)
+
+
+def test_a_pictures_own_error_comes_back_and_the_worker_stays(pool):
+    from renders.odds.picture import render_odds
+
+    with pytest.raises(AttributeError):
+        render_pool.draw(render_odds, "not a picture record")
+    from renders.odds.picture import OddsPicture
+
+    picture = OddsPicture("Odds: /roll expression:2d6", "exact", "Total", (("7", 1 / 6, None),))
+    assert render_pool.draw(render_odds, picture) == render_odds(picture)
     assert render_pool.running()
-    assert render_pool.draw(render_odds, picture) == here
