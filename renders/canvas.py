@@ -129,7 +129,14 @@ def _glyphs(text: str, size: int, anchor: str, halo: int) -> tuple[Image.Image, 
     """`text` rendered once and kept: its mask, the mask of its halo (None without one), and
     the offset of their top-left corner from the anchor point. Labels repeat from picture to
     picture ("R1", "front", the key), and rendering text is most of a picture's cost. The masks
-    are only ever read."""
+    are only ever read. Put together glyph by glyph (:func:`_composed_glyphs`), which gives
+    Pillow's own masks to the pixel, or by Pillow where that cannot be done."""
+    made = _composed_glyphs(text, size, anchor, halo)
+    return made if made is not None else _glyphs_by_pillow(text, size, anchor, halo)
+
+
+def _glyphs_by_pillow(text: str, size: int, anchor: str, halo: int) -> tuple[Image.Image, Image.Image | None, int, int]:
+    """:func:`_glyphs` as Pillow draws it: the whole text laid out and rendered by FreeType."""
     f = font(size)
     left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=halo)
     box = (max(right - left, 1), max(bottom - top, 1))
@@ -144,6 +151,110 @@ def _glyphs(text: str, size: int, anchor: str, halo: int) -> tuple[Image.Image, 
     return mask, ring, left, top
 
 
+# Text glyph by glyph (issue 26). FreeType lays out and renders a whole string each time Pillow is
+# asked for it (no glyph cache), and most of the text a busy bot writes is new (every shot's title,
+# notes and distances): a third of a picture's time went there. With the bundled font's basic layout
+# each glyph advances a whole number of pixels, so a string is its glyphs, each rendered once and kept,
+# laid side by side and each laid over those before it as Pillow blends them; the width is the sum of
+# the advances, and each anchor's offset is a property of the size, or of the text's own box. Where any
+# of that does not hold (a glyph without a whole-pixel advance, an anchor or text it does not cover)
+# Pillow renders the text as before; tests/renders/test_text_glyphs.py compares both ways.
+
+_HORIZONTAL_ANCHORS, _VERTICAL_ANCHORS = "lmr", "amsdtb"
+
+
+@functools.lru_cache(maxsize=None)
+def _advance(size: int, char: str) -> int | None:
+    """How many whole pixels `char` advances the pen at `size`; None if not a whole number."""
+    length = font(size).getlength(char)
+    return int(length) if length == int(length) else None
+
+
+@functools.lru_cache(maxsize=None)
+def _kerning(size: int, first: str, second: str) -> int | None:
+    """The basic layout's kerning between two glyphs at `size`, in whole pixels (None if not whole)."""
+    a, b, both = _advance(size, first), _advance(size, second), font(size).getlength(first + second)
+    if a is None or b is None or both != int(both):
+        return None
+    return int(both) - a - b
+
+
+@functools.lru_cache(maxsize=None)
+def _glyph(size: int, char: str, stroke: int) -> tuple[np.ndarray, int, int]:
+    """`char`'s mask at `size` (stroked `stroke` pixels wide, filled, as a halo is drawn) and its
+    top-left corner from the pen on the baseline."""
+    mask, (x, y) = font(size).getmask2(char, mode="L", anchor="ls", stroke_width=stroke, stroke_filled=True)
+    width, height = mask.size
+    pixels = np.array(mask, dtype=np.uint8).reshape(height, width) if width and height else np.zeros((0, 0), np.uint8)
+    pixels.flags.writeable = False
+    return pixels, x, y
+
+
+def _laid(text: str, size: int, stroke: int) -> tuple[np.ndarray, int, int, int] | None:
+    """`text`'s mask, put together glyph by glyph, its top-left corner from the pen's start on the
+    baseline, and how far it advances; None where :func:`_glyphs` must ask Pillow."""
+    pen, before, parts = 0, None, []
+    for char in text:
+        advance = _advance(size, char)
+        if advance is None:
+            return None
+        if before is not None:
+            kerning = _kerning(size, before, char)
+            if kerning is None:
+                return None
+            pen += kerning
+        pixels, x, y = _glyph(size, char, stroke)
+        if pixels.size:
+            parts.append((pen + x, y, pixels))
+        pen, before = pen + advance, char
+    if not parts:
+        return None
+    left, top = min(p[0] for p in parts), min(p[1] for p in parts)
+    right, bottom = max(p[0] + p[2].shape[1] for p in parts), max(p[1] + p[2].shape[0] for p in parts)
+    laid = np.zeros((bottom - top, right - left), dtype=np.uint8)
+    for x, y, pixels in parts:
+        under = laid[y - top:y - top + pixels.shape[0], x - left:x - left + pixels.shape[1]]
+        if under.any():  # this glyph over the one before, blended as Pillow blends them
+            blend = under.astype(np.int32) * (255 - pixels.astype(np.int32)) + 128
+            under[...] = pixels + (((blend >> 8) + blend) >> 8)
+        else:
+            under[...] = pixels
+    return laid, left, top, pen
+
+
+@functools.lru_cache(maxsize=64)
+def _vertical_offset(size: int, anchor: str) -> int:
+    """How far the anchor's height (``a``, ``m``, ``s`` or ``d``) lies above the baseline, for any text."""
+    f = font(size)
+    return f.getbbox("x", anchor="l" + anchor)[1] - f.getbbox("x", anchor="ls")[1]
+
+
+def _composed_glyphs(text: str, size: int, anchor: str, halo: int) -> tuple[Image.Image, Image.Image | None, int, int] | None:
+    """:func:`_glyphs` put together glyph by glyph, or None where Pillow must render the text."""
+    if len(anchor) != 2 or anchor[0] not in _HORIZONTAL_ANCHORS or anchor[1] not in _VERTICAL_ANCHORS:
+        return None
+    if not text or text[0].isspace() or text[-1].isspace() or "\n" in text:  # Pillow boxes these otherwise
+        return None
+    plain = _laid(text, size, 0)
+    outer = _laid(text, size, halo) if halo else plain
+    if plain is None or outer is None:
+        return None
+    pixels, x0, y0, advance = plain
+    ring, left, top, _ = outer
+    across = {"l": 0, "m": -math.ceil(advance / 2), "r": -advance}[anchor[0]]
+    if anchor[1] == "t":
+        down = -y0
+    elif anchor[1] == "b":
+        down = -(y0 + pixels.shape[0])
+    else:
+        down = _vertical_offset(size, anchor[1])
+    if halo:
+        mask = np.zeros(ring.shape, dtype=np.uint8)
+        mask[y0 - top:y0 - top + pixels.shape[0], x0 - left:x0 - left + pixels.shape[1]] = pixels
+        return Image.fromarray(mask), Image.fromarray(ring), left + across, top + down
+    return Image.fromarray(pixels), None, left + across, top + down
+
+
 def text_box(xy: XY, text: str, *, size: int, anchor: str = "la", halo: bool = False) -> Box:
     """The pixel box :meth:`Canvas.text` covers when it writes `text` at `xy`."""
     mask, _, left, top = _glyphs(text, size, anchor, HALO if halo else 0)
@@ -153,8 +264,16 @@ def text_box(xy: XY, text: str, *, size: int, anchor: str = "la", halo: bool = F
 
 @functools.lru_cache(maxsize=8192)
 def text_width(text: str, *, size: int) -> float:
-    """How far `text` advances at `size`."""
-    return font(size).getlength(text)
+    """How far `text` advances at `size`: the sum of its glyphs' advances and kernings where each
+    is a whole number of pixels (what Pillow's basic layout adds up), else Pillow's own measure."""
+    pen, before = 0, None
+    for char in text:
+        advance = _advance(size, char)
+        kerning = 0 if before is None else _kerning(size, before, char)
+        if advance is None or kerning is None:
+            return font(size).getlength(text)
+        pen, before = pen + kerning + advance, char
+    return float(pen)
 
 
 def line_height(size: int) -> int:
