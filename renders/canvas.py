@@ -1231,7 +1231,7 @@ class Inks:
     nearest entry as its colour cache finds it), asked of Pillow once per colour and kept; and the
     text tiles :meth:`Canvas.text` pastes."""
 
-    __slots__ = ("palette", "plte", "rgb", "_index", "_tiles")
+    __slots__ = ("palette", "plte", "rgb", "_index", "_tiles", "_blends")
 
     TILES = 4096
     """Text tiles kept (a label on one ground in one colour); past it they start afresh."""
@@ -1244,7 +1244,8 @@ class Inks:
         self.rgb = np.array(values, dtype=np.uint8).reshape(-1, 3)
         """Each index's colour."""
         self._index: dict[RGB, int] = {}
-        self._tiles: dict[tuple, tuple[Image.Image, Image.Image]] = {}
+        self._tiles: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._blends: dict[tuple[RGB, int], np.ndarray] = {}
 
     def index(self, colour: RGB) -> int:
         """The index `colour` is drawn in."""
@@ -1257,16 +1258,31 @@ class Inks:
 
     def text_tile(self, glyphs: tuple[str, int, str, int], fill: RGB, ground: int) -> tuple[np.ndarray, np.ndarray]:
         """Text (:func:`_glyphs`'s `glyphs`) in `fill` with its halo, on a ground of the one index
-        `ground`: its pixels' indices, and where it changes them (:meth:`text_over`), kept."""
+        `ground`: its pixels' indices, and where it changes them (:func:`_cover`), kept."""
         key = (glyphs, fill, ground)
         tile = self._tiles.get(key)
         if tile is None:
             if len(self._tiles) >= self.TILES:
                 self._tiles.clear()
-            mask = _glyphs(*glyphs)[0]
-            under = np.full((mask.height, mask.width), ground, dtype=np.uint8)
-            tile = self._tiles[key] = self.text_over(glyphs, fill, under, (0, 0, mask.width, mask.height))
+            mask, ring = _glyph_arrays(*glyphs)
+            blends = self.blends(fill, ground)
+            tile = self._tiles[key] = (blends[0 if ring is None else ring, mask], _cover(*glyphs))
         return tile
+
+    def blends(self, fill: RGB, ground: int) -> np.ndarray:
+        """The index of every pixel text in `fill` can leave on the ground `ground`, by the value of
+        its halo's mask (white laid on first) and then its own (`fill` laid over): a row per halo
+        value, a column per text value. Blended in Pillow's arithmetic for pasting a colour through a
+        mask and mapped by Pillow's own mapping, all 65,536 at once; kept."""
+        key = (fill, ground)
+        found = self._blends.get(key)
+        if found is None:
+            values = np.arange(256, dtype=np.int32)
+            haloed = _blend(np.repeat(self.rgb[ground][None, :].astype(np.int32), 256, axis=0), WHITE, values)
+            written = _blend(np.repeat(haloed[:, None, :], 256, axis=1), fill, np.broadcast_to(values, (256, 256)))
+            mapped = Image.fromarray(written.astype(np.uint8)).quantize(palette=self.palette, dither=Image.Dither.NONE)
+            found = self._blends[key] = np.asarray(mapped)
+        return found
 
     def text_over(self, glyphs: tuple[str, int, str, int], fill: RGB, under: np.ndarray,
                   part: Box) -> tuple[np.ndarray, np.ndarray]:
@@ -1288,6 +1304,23 @@ class Inks:
 @functools.cache
 def _inks(extra: tuple[RGB, ...]) -> Inks:
     return Inks(extra)
+
+
+def _blend(under: np.ndarray, colour: RGB, mask: np.ndarray) -> np.ndarray:
+    """`colour` laid on the RGB pixels `under` through `mask` (0 to 255), in Pillow's arithmetic for
+    pasting a colour through a mask (each channel ``(under * (255 - m) + colour * m) / 255``,
+    rounded as Pillow rounds)."""
+    m = mask.astype(np.int32)[..., None]
+    blend = under * (255 - m) + np.array(colour, dtype=np.int32) * m + 128
+    return ((blend >> 8) + blend) >> 8
+
+
+@functools.lru_cache(maxsize=4096)
+def _glyph_arrays(text: str, size: int, anchor: str, halo: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`_glyphs`'s masks as arrays (read only)."""
+    mask, ring, _, _ = _glyphs(text, size, anchor, halo)
+    arrays = [np.asarray(mask), None if ring is None else np.asarray(ring)]
+    return arrays[0], arrays[1]
 
 
 @functools.lru_cache(maxsize=4096)
