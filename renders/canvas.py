@@ -24,6 +24,7 @@ Pixel coordinates are ``(x, y)`` with y growing down the picture; boxes are
 
 from __future__ import annotations
 
+import collections
 import functools
 import math
 import struct
@@ -124,7 +125,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _glyphs(text: str, size: int, anchor: str, halo: int) -> tuple[Image.Image, Image.Image | None, int, int]:
     """`text` rendered once and kept: its mask, the mask of its halo (None without one), and
     the offset of their top-left corner from the anchor point. Labels repeat from picture to
@@ -1233,8 +1234,10 @@ class Inks:
 
     __slots__ = ("palette", "plte", "rgb", "_index", "_tiles", "_blends")
 
-    TILES = 4096
-    """Text tiles kept (a label on one ground in one colour); past it they start afresh."""
+    TILES = 1024
+    """Text tiles kept (a label on one ground in one colour), the least recently used dropped first:
+    most of a busy bot's text is new (each shot's title and notes), so keeping many buys nothing
+    and costs memory (a tile is its text's pixels)."""
 
     def __init__(self, extra: tuple[RGB, ...]) -> None:
         self.palette = _palette_image(extra)
@@ -1244,7 +1247,7 @@ class Inks:
         self.rgb = np.array(values, dtype=np.uint8).reshape(-1, 3)
         """Each index's colour."""
         self._index: dict[RGB, int] = {}
-        self._tiles: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._tiles: collections.OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = collections.OrderedDict()
         self._blends: dict[tuple[RGB, int], np.ndarray] = {}
 
     def index(self, colour: RGB) -> int:
@@ -1258,15 +1261,17 @@ class Inks:
 
     def text_tile(self, glyphs: tuple[str, int, str, int], fill: RGB, ground: int) -> tuple[np.ndarray, np.ndarray]:
         """Text (:func:`_glyphs`'s `glyphs`) in `fill` with its halo, on a ground of the one index
-        `ground`: its pixels' indices, and where it changes them (:func:`_cover`), kept."""
+        `ground`: its pixels' indices, and where it changes them (:func:`_text_arrays`), kept."""
         key = (glyphs, fill, ground)
         tile = self._tiles.get(key)
         if tile is None:
             if len(self._tiles) >= self.TILES:
-                self._tiles.clear()
-            mask, ring = _glyph_arrays(*glyphs)
+                self._tiles.popitem(last=False)
+            mask, ring, cover = _text_arrays(*glyphs)
             blends = self.blends(fill, ground)
-            tile = self._tiles[key] = (blends[0 if ring is None else ring, mask], _cover(*glyphs))
+            tile = self._tiles[key] = (blends[0 if ring is None else ring, mask], cover)
+        else:
+            self._tiles.move_to_end(key)
         return tile
 
     def blends(self, fill: RGB, ground: int) -> np.ndarray:
@@ -1298,7 +1303,7 @@ class Inks:
         rgb.paste(fill, (0, 0), mask.crop(part))  # type: ignore[arg-type]
         mapped = np.asarray(rgb.quantize(palette=self.palette, dither=Image.Dither.NONE))
         left, top, right, bottom = (int(v) for v in part)
-        return mapped, _cover(*glyphs)[top:bottom, left:right]
+        return mapped, _text_arrays(*glyphs)[2][top:bottom, left:right]
 
 
 @functools.cache
@@ -1315,23 +1320,17 @@ def _blend(under: np.ndarray, colour: RGB, mask: np.ndarray) -> np.ndarray:
     return ((blend >> 8) + blend) >> 8
 
 
-@functools.lru_cache(maxsize=4096)
-def _glyph_arrays(text: str, size: int, anchor: str, halo: int) -> tuple[np.ndarray, np.ndarray | None]:
-    """:func:`_glyphs`'s masks as arrays (read only)."""
+@functools.lru_cache(maxsize=1024)
+def _text_arrays(text: str, size: int, anchor: str, halo: int) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+    """:func:`_glyphs`'s masks as arrays, and the pixels the text touches (its mask's and its
+    halo's: where it is written over what is under it); all read only."""
     mask, ring, _, _ = _glyphs(text, size, anchor, halo)
-    arrays = [np.asarray(mask), None if ring is None else np.asarray(ring)]
-    return arrays[0], arrays[1]
-
-
-@functools.lru_cache(maxsize=4096)
-def _cover(text: str, size: int, anchor: str, halo: int) -> np.ndarray:
-    """The pixels text (:func:`_glyphs`) touches, its mask's and its halo's (booleans, read only)."""
-    mask, ring, _, _ = _glyphs(text, size, anchor, halo)
-    touched = np.asarray(mask) > 0
-    if ring is not None:
-        touched |= np.asarray(ring) > 0
+    arrays = (np.asarray(mask), None if ring is None else np.asarray(ring))
+    touched = arrays[0] > 0
+    if arrays[1] is not None:
+        touched |= arrays[1] > 0
     touched.flags.writeable = False
-    return touched
+    return arrays[0], arrays[1], touched
 
 
 class _PaletteDraw(ImageDraw.ImageDraw):
