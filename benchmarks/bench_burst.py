@@ -96,14 +96,28 @@ class Answers(list):
 
 
 class Sample(Answers):
-    """:class:`Answers` that keeps the request carrying the picture."""
+    """:class:`Answers` that keeps the request carrying the answer: its embed and its files. The
+    request is kept before it can count as the answer (so whoever the answer wakes finds it), and
+    an answer without the picture (an error, a refusal) is kept too, for :meth:`take` to say what
+    it was rather than the benchmark failing on a missing attribute."""
 
-    reply: dict[str, Any]
+    def __init__(self) -> None:
+        super().__init__()
+        self.reply: dict[str, Any] | None = None
+        self.other: list[Any] = []
 
     def append(self, r: Recorded) -> None:
-        super().append(r)
-        if r.files and r.json:
+        if r.files and r.json and self.reply is None:
             self.reply = {"json": r.json, "files": r.files}
+        elif r.json and r.method in ("POST", "PATCH"):
+            self.other.append(r.json)
+        super().append(r)
+
+    def take(self) -> dict[str, Any]:
+        """The kept answer, or an error saying what the bot sent instead."""
+        if self.reply is None:
+            raise RuntimeError(f"the sample /fire cannon was answered without its picture: {self.other!r:.600}")
+        return self.reply
 
 
 def hooked_standin() -> tuple[DiscordStandIn, Answers]:
@@ -215,9 +229,11 @@ async def measure() -> dict[tuple[str, int], list[dict[str, float]]]:
             standin.requests = grab
             done = grab.expect([payload])
             await standin.dispatch("INTERACTION_CREATE", payload)
-            await asyncio.wait_for(done.wait(), 60)
-            standin.requests = answers
-            sample.update(grab.reply)
+            try:
+                await asyncio.wait_for(done.wait(), 60)
+            finally:
+                standin.requests = answers
+            sample.update(grab.take())
 
         await with_bot(standin, Path(tmp) / "sample", take_sample)
         data = sample["json"].get("data") or sample["json"]

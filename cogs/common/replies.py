@@ -22,11 +22,12 @@ the interaction was already answered (Red-DiscordBot's pattern), and both leave 
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
 from collections.abc import Callable
-from contextvars import ContextVar
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -590,8 +591,7 @@ async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., 
     try:
         job = work_fn if then is None else (lambda *a: then(work_fn(*a)))
         queued = work.lane_for(interaction).enqueue(interaction, job, *args, kind=kind)
-        await work.answer_in_time(interaction, queued.future, expected=queued.expected, defer=defer, deadline=deadline)
-        return await queued.future
+        return await work.in_time(interaction, queued.future, expected=queued.expected, defer=defer, deadline=deadline)
     finally:
         _queued -= 1
 
@@ -604,15 +604,15 @@ async def stored(interaction: discord.Interaction | None, call: Callable[..., T]
     response inside Discord's 3 seconds."""
     if interaction is None:
         interaction = serving.get()
-    future = asyncio.ensure_future(asyncio.to_thread(call, *args, **kwargs))
-    if interaction is not None and hasattr(interaction, "response"):
-        try:
-            await work.answer_in_time(interaction, future, busy=False, defer=defer,
-                                      deadline=arrived(interaction) + DEFER_AFTER)
-        except BaseException:
-            future.cancel()
-            raise
-    return await future
+    context = copy_context()  # as asyncio.to_thread does, without its task
+    future = asyncio.get_running_loop().run_in_executor(None, functools.partial(context.run, call, *args, **kwargs))
+    if interaction is None or not hasattr(interaction, "response"):
+        return await future
+    try:
+        return await work.in_time(interaction, future, defer=defer, deadline=arrived(interaction) + DEFER_AFTER)
+    except BaseException:
+        future.cancel()
+        raise
 
 
 KEPT_KEY = "bombardier.kept"

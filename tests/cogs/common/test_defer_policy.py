@@ -180,3 +180,58 @@ async def test_a_burst_of_quick_work_answers_each_without_a_defer(monkeypatch):
     results = await asyncio.gather(*(replies.off_the_loop(i, lambda n=n: n) for n, i in enumerate(interactions)))
     assert results == list(range(20))
     assert not any(i.response.defer.await_count for i in interactions)
+
+
+async def test_an_answer_never_overtakes_a_defer_that_has_started():
+    """The deadline passes with the work not done: the defer starts; the work then ends while the
+    defer is still on its way. The result is handed back only once the defer is through (else the
+    answer could reach Discord before the "thinking..." it must follow)."""
+    loop = asyncio.get_running_loop()
+    interaction = fake()
+    work_done = loop.create_future()
+    defer_sent = asyncio.Event()
+    order: list[str] = []
+
+    async def slow_defer(_):
+        work_done.set_result("answer")  # the work ends while the defer is on its way
+        await defer_sent.wait()
+        order.append("deferred")
+
+    task = asyncio.ensure_future(work.in_time(interaction, work_done, defer=slow_defer, deadline=loop.time()))
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert not task.done()  # the work is done, the defer is not: nothing handed back yet
+    defer_sent.set()
+    assert await task == "answer" and order == ["deferred"]
+
+
+async def test_the_works_error_comes_after_a_defer_that_has_started_too():
+    loop = asyncio.get_running_loop()
+    interaction = fake()
+    failed = loop.create_future()
+    defer_sent = asyncio.Event()
+    order: list[str] = []
+
+    async def slow_defer(_):
+        failed.set_exception(ValueError("bad"))
+        await defer_sent.wait()
+        order.append("deferred")
+
+    task = asyncio.ensure_future(work.in_time(interaction, failed, defer=slow_defer, deadline=loop.time()))
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert not task.done()
+    defer_sent.set()
+    with pytest.raises(ValueError):
+        await task
+    assert order == ["deferred"]
+
+
+async def test_work_done_before_the_deadline_leaves_no_timer_behind():
+    loop = asyncio.get_running_loop()
+    interaction = fake()
+    done = loop.create_future()
+    done.set_result(3)
+    assert await work.in_time(interaction, done, defer=replies.defer, deadline=loop.time() + 0.01) == 3
+    await asyncio.sleep(0.05)  # past the deadline: the cancelled timer deferred nothing
+    interaction.response.defer.assert_not_awaited()
