@@ -120,6 +120,53 @@ def picture_against_its_floor(shot, rounds: int = 5, calls: int = 30) -> None:
           f"{spread(cpu_ours)} CPU, against Pillow's {spread(cpu_floors)}")
 
 
+def different_pictures_against_their_floor(count: int = 200, rounds: int = 3) -> None:
+    """A burst's pictures beside their floor (issue 26): `count` different cannon shots, as
+    ``bench_burst.py`` fires them (a 4 x 5 unit, 12" to 47", the bot's dice), each drawn once a round,
+    against Pillow encoding each one's pixels; CPU time of the whole set, rounds alternating. Unlike
+    one shot drawn again and again, every title, note and distance is new text, as on a busy bot."""
+    import io
+
+    from PIL import Image
+
+    from renders import canvas
+
+    data = fantasy()
+    unit = TargetUnit(4, 5, data.troops["infantry"], 20, 20)
+    dice = RandomDice(26)
+    shots = [fire_cannon(data.cannons["cannon"], data.misfire_charts["black-powder"], unit, 12 + i % 36, dice)
+             for i in range(count)]
+    images = []
+    for shot in shots:
+        png = render_cannon(shot)
+        images.append([Image.open(io.BytesIO(d)) for d in (png, getattr(png, "glance", None)) if d])
+    for pair in images:
+        for image in pair:
+            image.load()
+    pictures, floors, ratios = [], [], []
+    for _ in range(rounds):
+        start = time.thread_time()
+        for pair in images:
+            for image in pair:
+                image.save(io.BytesIO(), format="PNG", compress_level=canvas.PNG_COMPRESS_LEVEL)
+        floor = (time.thread_time() - start) / count
+        start = time.thread_time()
+        for shot in shots:
+            render_cannon(shot)
+        picture = (time.thread_time() - start) / count
+        pictures.append(picture * 1e3)
+        floors.append(floor * 1e3)
+        ratios.append(picture / floor)
+
+    def spread(values, unit=" ms"):
+        return f"{statistics.median(values):.2f}{unit} ({min(values):.2f}-{max(values):.2f})"
+
+    verdict = "met" if statistics.median(ratios) <= 2 else "NOT met"
+    print(f"  {count} different cannon pictures (a burst's): {spread(pictures)} CPU a picture; their floor, Pillow "
+          f"encoding the same pixels: {spread(floors)}; picture / floor {spread(ratios, 'x')} (target at most 2x: "
+          f"{verdict}); load average {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     data = fantasy()
     if os.environ.get("BOMBARDIER_PICTURE_ONLY"):  # the picture beside its floor alone (issue 26)
@@ -127,6 +174,7 @@ def main() -> None:
         shot = fire_cannon(data.cannons["cannon"], data.misfire_charts["black-powder"], wide, 30,
                            EnteredDice("@30 4 10", RandomDice(1)))
         picture_against_its_floor(shot, rounds=int(os.environ.get("ROUNDS", 5)))
+        different_pictures_against_their_floor(rounds=int(os.environ.get("ROUNDS", 3)))
         return
     cannon, chart = data.cannons["cannon"], data.misfire_charts["black-powder"]
     infantry = TargetUnit(4, 5, data.troops["infantry"], 20, 20)
@@ -139,6 +187,7 @@ def main() -> None:
     shot = fire_cannon(cannon, chart, wide, 30, EnteredDice("@30 4 10", RandomDice(1)))
     report("diagram render + PNG encoding, 5x10 unit", median_time(lambda: render_cannon(shot), calls=60), "ms", 1e3, 25)
     picture_against_its_floor(shot)
+    different_pictures_against_their_floor()
 
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "BOMBARDIER_DATA": tmp}
