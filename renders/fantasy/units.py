@@ -42,7 +42,7 @@ from engine.geometry import Point
 from renders.canvas import LANDSCAPE
 from renders.canvas import (
     BASE, BASE_EDGE, BOUNCE, BOUNCE_HATCH, DIRECT, GRID, INK, INK_SOFT, MUTED, PAPER, RGB, TABLE, WHITE,
-    LABEL as LABEL_ROLE, Box, Canvas, Label, LegendItem, Viewport, XY, clip_segment, grow, key_size, legible,
+    LABEL as LABEL_ROLE, Box, Canvas, Label, LegendItem, Viewport, XY, grow, key_size, legible, meets,
     line_height, overlaps, text_box, text_width, wrap,
 )
 
@@ -434,7 +434,7 @@ def settle(
     for d in shifts:
         dx, dy = (d, 0.0) if axis == 0 else (0.0, d)
         moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-        if not any(clip_segment(a, b, grow(moved, w / 2 + 1)) for a, b, w in lines) and not any(
+        if not any(meets(a, b, grow(moved, w / 2 + 1)) for a, b, w in lines) and not any(
             overlaps(moved, other) for other in boxes
         ) and not any(_crosses_ring(grow(moved, 1), ring) for ring in rings):
             return (x + dx, y + dy), text, size, anchor
