@@ -20,6 +20,7 @@ ran the command, or a server manager, may press them; anyone else is told so pri
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from typing import Any
@@ -262,13 +263,18 @@ class ButtonsCog(commands.Cog):
             return None
         return actions, action_id
 
-    async def buttons_for(self, interaction: discord.Interaction, reply: Reply) -> discord.ui.View | None:
+    async def buttons_for(self, interaction: discord.Interaction, reply: Reply) -> SentButtons | None:
         kept = await in_the_store(interaction, self.keep, interaction, reply)  # the store's write off the event loop
         return None if kept is None else view_for(*kept)
 
 
-def view_for(actions: tuple[str, ...], action_id: str) -> discord.ui.View:
-    """The buttons of a kept reply (on the event loop: a view belongs to it)."""
+def view_for(actions: tuple[str, ...], action_id: str) -> SentButtons:
+    """The buttons of a kept reply, to send with it (on the event loop: cheap, see :class:`SentButtons`)."""
+    return SentButtons(actions, action_id)
+
+
+def full_view(actions: tuple[str, ...], action_id: str) -> discord.ui.View:
+    """The buttons of a kept reply as a discord.py view, finished."""
     view = discord.ui.View(timeout=None)
     for action in actions:
         view.add_item(ReplyButton(action, action_id))
@@ -277,6 +283,52 @@ def view_for(actions: tuple[str, ...], action_id: str) -> discord.ui.View:
     # a 15-minute timeout task whose context holds the interaction, its reply and its picture.)
     view.stop()
     return view
+
+
+_PLACEHOLDER = "0" * 16
+
+
+@functools.lru_cache(maxsize=64)
+def _template(actions: tuple[str, ...]) -> tuple[tuple[dict[str, Any], tuple[dict[str, Any], ...]], ...]:
+    """The components of :func:`full_view` for these buttons, once: rows and their buttons."""
+    rows = full_view(actions, _PLACEHOLDER).to_components()
+    return tuple(({k: v for k, v in row.items() if k != "components"}, tuple(row["components"])) for row in rows)
+
+
+class SentButtons:
+    """A kept reply's buttons as they are sent (issue 26): the components Discord receives, and what
+    discord.py reads of a view it is sent with, no more. Sent finished, a view is only its
+    components to discord.py (the buttons are DynamicItems: a press is routed by its custom id and
+    the store, restart or not); building a ``discord.ui.View`` and its items for every reply cost the
+    event loop some 50 us, where these are copied from the components of one view built once per set
+    of buttons (the same JSON: tests/cogs/common/test_sent_buttons.py). :attr:`children` builds the
+    full view when asked."""
+
+    __discord_ui_view__ = True
+    timeout: float | None = None
+
+    def __init__(self, actions: tuple[str, ...], action_id: str) -> None:
+        self.actions = tuple(actions)
+        self.action_id = action_id
+
+    def to_components(self) -> list[dict[str, Any]]:
+        own = f":{self.action_id}"
+        return [{**row, "components": [{**button, "custom_id": button["custom_id"].replace(f":{_PLACEHOLDER}", own)}
+                                       for button in buttons]}
+                for row, buttons in _template(self.actions)]
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return True
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    @property
+    def children(self) -> list[discord.ui.Item]:
+        return full_view(self.actions, self.action_id).children
 
 
 async def setup(bot: commands.Bot) -> None:
