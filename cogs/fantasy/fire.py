@@ -21,6 +21,7 @@ from cogs.fantasy.words.grapeshot import grapeshot_reply
 from cogs.campaign.machines import MACHINE_OPTION, after_shot, aimed_bs, take_aim
 from cogs.campaign import machines
 from cogs.fantasy.words.misfire import misfire_reply
+from cogs.common import render_pool
 from cogs.common.replies import off_the_loop, send_reply
 from cogs.common.target import target_option
 from cogs.fantasy.words.stone_thrower import stone_thrower_reply
@@ -179,6 +180,20 @@ async def picture(interaction: discord.Interaction, render, shot, words=None):
     return await off_the_loop(interaction, render, shot, then=lambda image: words(shot, image))
 
 
+async def fired(interaction: discord.Interaction, engine, render, words):
+    """The shot (``engine()``), its picture (none for a misfire) and its reply (``words(shot,
+    image)``) in one job of the work lane, the picture drawn in a worker process when the bot runs
+    them (issue 26: one round trip from the event loop for the whole shot, its estimate the whole
+    shot's). While /odds prices the command, the engine call is what it catches."""
+    draw = render_pool.elsewhere(render)
+
+    def finish(shot):
+        image = None if getattr(shot, "misfire", None) is not None else draw(shot)
+        return shot, words(shot, image)
+
+    return await off_the_loop(interaction, engine, then=finish)
+
+
 def _dice(bot, entered: str | None) -> Dice:
     """The bot's dice for one command, behind the players' own when they gave some."""
     source = bot.new_dice()
@@ -222,9 +237,9 @@ def _cannon_command(key: str):
         )
         rules = TargetRules(dodge=dodge)
         aim = await take_aim(self.bot, interaction, key, machine)
-        shot = await off_the_loop(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank, aim_file=aim_file,
-                                                                   target_rules=rules))
-        reply = await picture(interaction, render_cannon, shot, cannon_reply)
+        shot, reply = await fired(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank,
+                                                                   aim_file=aim_file, target_rules=rules),
+                                  render_cannon, cannon_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
@@ -289,12 +304,11 @@ class FireCog(commands.Cog):
         )
         rules = TargetRules(dodge=dodge)
         aim = await take_aim(self.bot, interaction, "stone-thrower", machine)
-        shot = await off_the_loop(interaction, lambda: fire_stone_thrower(
+        shot, reply = await fired(interaction, lambda: fire_stone_thrower(
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
             indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
             target_rules=rules,
-        ))
-        reply = await picture(interaction, render_stone_thrower, shot, stone_thrower_reply)
+        ), render_stone_thrower, stone_thrower_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
@@ -371,10 +385,9 @@ class FireCog(commands.Cog):
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
         aim = await take_aim(self.bot, interaction, "bolt-thrower", machine)
-        shot = await off_the_loop(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
-                                 ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
-                                 modifier=modifier))
-        reply = await picture(interaction, render_bolt_thrower, shot, bolt_thrower_reply)
+        shot, reply = await fired(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
+                                  ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
+                                  modifier=modifier), render_bolt_thrower, bolt_thrower_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
@@ -419,11 +432,10 @@ class FireCog(commands.Cog):
         rules = TargetRules(dodge=dodge, immune=read_immunities(immune, FLAME_IMMUNITIES))
         aim = await take_aim(self.bot, interaction, "fire-thrower", machine)
         # A start beyond the barrel is the players' reading of their fire thrower's range value.
-        shot = await off_the_loop(interaction, lambda: fire_fire_thrower(
+        shot, reply = await fired(interaction, lambda: fire_fire_thrower(
             FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
             range=start or None, start=start, flammable=flammable, leadership=leadership, target_rules=rules,
-        ))
-        reply = await picture(interaction, render_fire_thrower, shot, fire_thrower_reply)
+        ), render_fire_thrower, fire_thrower_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
