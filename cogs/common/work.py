@@ -11,7 +11,8 @@ lane's threads (cogs/common/replies.py, ``off_the_loop``), every store call to t
   member's command waits at most for one job to finish, never for the whole queue. One member (and
   one server) runs at most :data:`MEMBER_RUNNING` (and :data:`SERVER_RUNNING`) jobs at once, so with
   more than one worker a thread stays free for the next member to arrive. A command keeps its
-  place: its next job (the picture after the engine call) joins its member's queue again.
+  place: its next job (a picture after the engine call, where a command sends them apart; /fire
+  sends its shot, picture and words as one job) joins its member's queue again.
 - **The quick lane** (:data:`QUICK_WORKERS` threads) runs the cheap commands (:data:`CHEAP`:
   ``/roll``, ``/rules``, ``/help``), which are never queued behind anyone's expensive work.
 - **The store** (:func:`stored`): a store call runs in a thread of its own (asyncio's default
