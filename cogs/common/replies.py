@@ -516,6 +516,24 @@ def arrived(interaction: discord.Interaction) -> float:
     return stamp
 
 
+STARTED_KEY = "bombardier.started"
+"""``interaction.extras`` key: the event loop's clock when the command first asked for its work."""
+
+
+def defer_by(interaction: discord.Interaction) -> float:
+    """The latest moment the command may defer, by the event loop's clock: :data:`DEFER_AFTER` after
+    its arrival, less how late the command began after it arrived (issue 26). The arrival stamp is
+    when the gateway event was read, and on a loop busy enough to start a command late, reading the
+    event was most likely late too, by about as much, and unseen: Discord's 3 seconds run from
+    before it. So a command begun 0.5 s after its arrival defers 1 s after it at the latest (and at
+    once when its work is expected to end later); one begun 1.5 s late, at once."""
+    started = interaction.extras.get(STARTED_KEY)
+    if started is None:
+        started = interaction.extras[STARTED_KEY] = asyncio.get_running_loop().time()
+    stamp = arrived(interaction)
+    return stamp + DEFER_AFTER - min(max(0.0, started - stamp), DEFER_AFTER)
+
+
 def defers_privately(interaction: discord.Interaction) -> bool:
     """The answer will be private (``private:true``), so a defer must be too: Discord shows a
     deferred interaction's follow-up as the defer was, public or ephemeral."""
@@ -586,7 +604,7 @@ async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., 
     kind = work.kind_of(work_fn)  # its service time is that code's (cogs/common/work.py)
     work_fn = render_pool.elsewhere(work_fn)  # a picture: drawn in a worker process when the bot runs them
     global _queued
-    deadline = arrived(interaction) + DEFER_AFTER
+    deadline = defer_by(interaction)
     _queued += 1
     try:
         job = work_fn if then is None else (lambda *a: then(work_fn(*a)))
@@ -609,7 +627,7 @@ async def stored(interaction: discord.Interaction | None, call: Callable[..., T]
     if interaction is None or not hasattr(interaction, "response"):
         return await future
     try:
-        return await work.in_time(interaction, future, defer=defer, deadline=arrived(interaction) + DEFER_AFTER)
+        return await work.in_time(interaction, future, defer=defer, deadline=defer_by(interaction))
     except BaseException:
         future.cancel()
         raise

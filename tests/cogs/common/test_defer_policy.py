@@ -235,3 +235,20 @@ async def test_work_done_before_the_deadline_leaves_no_timer_behind():
     assert await work.in_time(interaction, done, defer=replies.defer, deadline=loop.time() + 0.01) == 3
     await asyncio.sleep(0.05)  # past the deadline: the cancelled timer deferred nothing
     interaction.response.defer.assert_not_awaited()
+
+
+async def test_a_command_begun_late_defers_earlier_by_as_much():
+    """The loop's lateness in starting a command counts once more against its deadline: the event
+    was most likely read late by as much, unseen by the arrival stamp."""
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    prompt, late, later = fake(), fake(), fake()
+    prompt.extras = {replies.ARRIVED_KEY: now}
+    late.extras = {replies.ARRIVED_KEY: now - 0.5}
+    later.extras = {replies.ARRIVED_KEY: now - 2.0}
+    assert replies.defer_by(prompt) == pytest.approx(now + replies.DEFER_AFTER, abs=0.05)
+    assert replies.defer_by(late) == pytest.approx(now - 0.5 + replies.DEFER_AFTER - 0.5, abs=0.05)
+    assert replies.defer_by(later) == pytest.approx(now - 2.0, abs=0.05)  # past: defers at once
+    first = replies.defer_by(late)
+    await asyncio.sleep(0.01)
+    assert replies.defer_by(late) == first  # asked again later in the command: when it began is kept
