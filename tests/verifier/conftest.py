@@ -22,8 +22,12 @@ def chromium_path() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium, for one test module at a time: Playwright's sync client runs an event loop in the
+    main thread while it is open, and every asyncio test run after it would find that loop running
+    ('asyncio.run() cannot be called from a running event loop'), as they did in any run that put
+    tests/verifier before other tiers."""
     path = chromium_path()
     if path is None:
         pytest.skip("no Chromium found (apt-get install chromium; .ci/run does it): the verifier page's browser tests are skipped")
