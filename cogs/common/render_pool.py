@@ -15,7 +15,8 @@ with more cores the pictures use them.
 - **Starting cleanly**: the bot's process has threads (the event loop's, the work lanes', the
   store's), and forking a process with threads can copy a lock held by one of them into the child.
   So the workers come from a ``forkserver``: a single-threaded server process started once, which
-  imports the drawing code (:data:`PRELOAD`) and forks each worker from itself, warm. Workers start
+  imports the drawing code and draws a few pictures (:data:`PRELOAD`), then forks each worker from
+  itself, warm: fonts, glyphs and text blends already made. Workers start
   in the background when the pool starts (a picture asked for meanwhile waits for the first) and
   are kept; fonts and text are cached in each.
 - **Only where it pays**: :func:`start` is called by the bot when it connects to Discord
@@ -59,8 +60,11 @@ PRELOAD = (
     "renders.canvas", "renders.fantasy.cannon", "renders.fantasy.stone_thrower", "renders.fantasy.bolt_thrower",
     "renders.fantasy.fire_thrower", "renders.warmaster.artillery", "renders.warmaster.fortress",
     "renders.wh40k.ordnance", "renders.campaign.battle", "renders.odds.picture",
+    "cogs.common.render_warm",
 )
-"""Modules the fork server imports once, so every worker starts with the drawing code loaded."""
+"""Modules the fork server imports once, so every worker starts with the drawing code loaded; the
+last draws a few pictures (:mod:`cogs.common.render_warm`), so every worker starts with what
+drawing keeps warm, too."""
 
 ENV = "BOMBARDIER_RENDER_PROCESSES"
 
