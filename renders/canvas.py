@@ -330,23 +330,16 @@ def overlaps(a: Box, b: Box) -> bool:
 def clip_segment(a: XY, b: XY, box: Box) -> tuple[XY, XY] | None:
     """The part of the segment a-b inside `box` (Liang-Barsky), or None when it misses. Works in
     any coordinates where `box` is (min x, min y, max x, max y)."""
-    if max(a[0], b[0]) < box[0] or min(a[0], b[0]) > box[2] or max(a[1], b[1]) < box[1] or min(a[1], b[1]) > box[3]:
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    left, top, right, bottom = box
+    if (ax < left and bx < left) or (ax > right and bx > right) or (ay < top and by < top) or (ay > bottom and by > bottom):
         return None
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
-    return (a[0] + t0 * dx, a[1] + t0 * dy), (a[0] + t1 * dx, a[1] + t1 * dy)
+    dx, dy = bx - ax, by - ay
+    ts = _clip_t(ax, ay, dx, dy, left, top, right, bottom)
+    if ts is None:
+        return None
+    t0, t1 = ts
+    return (ax + t0 * dx, ay + t0 * dy), (ax + t1 * dx, ay + t1 * dy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,25 +427,59 @@ Warmaster stand's): a :data:`MARK` that is also the label of what it names, so a
 :data:`LABEL`."""
 
 
-def _meets_box(ax: float, ay: float, dx: float, dy: float, left: float, top: float, right: float, bottom: float) -> bool:
-    """Whether the segment from (ax, ay) along (dx, dy) meets the box: :func:`clip_segment`'s
-    answer (the same Liang-Barsky steps, in the same arithmetic, so it agrees to the last bit)
-    without building its pieces: label placement asks it thousands of times a picture."""
+def _clip_t(ax: float, ay: float, dx: float, dy: float, left: float, top: float, right: float,
+            bottom: float) -> tuple[float, float] | None:
+    """Liang-Barsky for the segment from (ax, ay) along (dx, dy) and the box: where along it (0 to
+    1) it enters and leaves the box, or None when it misses. The four steps written out, no loop
+    and no tuples (issue 26: label placement asks it thousands of times a picture), in the
+    arithmetic :func:`clip_segment` always used, so the answers agree to the last bit."""
     t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax - left), (dx, right - ax), (-dy, ay - top), (dy, bottom - ay)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
+    if dx == 0:  # the first two steps (p = -dx, then dx): parallel to the box's sides
+        if ax - left < 0 or right - ax < 0:
+            return None
+    else:
+        t = (ax - left) / -dx
+        if -dx < 0:
             if t > t0:
                 t0 = t
         elif t < t1:
             t1 = t
         if t0 > t1:
-            return False
-    return True
+            return None
+        t = (right - ax) / dx
+        if dx < 0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+        if t0 > t1:
+            return None
+    if dy == 0:
+        if ay - top < 0 or bottom - ay < 0:
+            return None
+    else:
+        t = (ay - top) / -dy
+        if -dy < 0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+        if t0 > t1:
+            return None
+        t = (bottom - ay) / dy
+        if dy < 0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+        if t0 > t1:
+            return None
+    return t0, t1
+
+
+def _meets_box(ax: float, ay: float, dx: float, dy: float, left: float, top: float, right: float, bottom: float) -> bool:
+    """Whether the segment from (ax, ay) along (dx, dy) meets the box (:func:`_clip_t`)."""
+    return _clip_t(ax, ay, dx, dy, left, top, right, bottom) is not None
 
 
 def meets(a: XY, b: XY, box: Box) -> bool:
