@@ -171,8 +171,8 @@ class SiegeCog(commands.Cog):
                                 in_tower=in_tower)
 
         shot = await off_the_loop(interaction, work)
-        image = await off_the_loop(interaction, render_cannon, shot)
-        reply = cannon_reply(shot, image)
+        # the picture and then its words in one job, off the event loop (their lines grow with the units)
+        reply = await off_the_loop(interaction, render_cannon, shot, then=lambda image: cannon_reply(shot, image))
         await send_reply(interaction, after_siege_roll(self.bot, interaction, replace(reply, command="siege artillery")))
 
     @siege.command(name="assault", description="A round of assault on a wall or tower")

@@ -98,8 +98,9 @@ class WarmasterCog(commands.Cog):
                                 others=others, grapeshot=grapeshot, in_tower=in_tower)
 
         shot = await off_the_loop(interaction, work)
-        image = await off_the_loop(interaction, render_cannon, shot)
-        await send_reply(interaction, cannon_reply(shot, image))
+        # the picture and then its words in one job, off the event loop (their lines grow with the units)
+        await send_reply(interaction, await off_the_loop(interaction, render_cannon, shot,
+                                                         then=lambda image: cannon_reply(shot, image)))
 
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
     @target_option("warmaster", into="troop")
@@ -146,8 +147,8 @@ class WarmasterCog(commands.Cog):
                                      others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), in_tower=in_tower)
 
         shot = await off_the_loop(interaction, work)
-        image = await off_the_loop(interaction, render_bone_thrower, shot)
-        await send_reply(interaction, bone_thrower_reply(shot, image))
+        await send_reply(interaction, await off_the_loop(interaction, render_bone_thrower, shot,
+                                                         then=lambda image: bone_thrower_reply(shot, image)))
 
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
     @target_option("warmaster", into="troop")

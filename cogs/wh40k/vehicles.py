@@ -272,8 +272,9 @@ class Wh40kCog(commands.Cog):
             barrage=barrage, min_range=min_range, in_sight=in_sight, moved=moved, ballistic_skill=bs,
             leadership=leadership, pinning_modifier=DATA.pinning_modifier,
         ))
-        image = await off_the_loop(interaction, render_ordnance, shot)
-        await send_reply(interaction, ordnance_reply(shot, image))
+        # the picture and then its words in one job, off the event loop (their lines grow with the squad)
+        await send_reply(interaction, await off_the_loop(interaction, render_ordnance, shot,
+                                                         then=lambda image: ordnance_reply(shot, image)))
 
     @group.command(name="damage", description="Roll a damage table on its own")
     @private_option
