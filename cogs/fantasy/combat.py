@@ -122,8 +122,8 @@ class CombatCog(commands.Cog):
             strike_reroll=order.attacker_reroll if order else Reroll.NONE, hatred=hatred,
             devastating_charge=devastating_charge, against_war_machine=kind is not None and kind.key == "war-machine",
             frenzy=frenzy,
-        ))
-        await send_reply(interaction, attacks_reply(r, order))
+        ), then=lambda r: attacks_reply(r, order))  # the words in the same job, off the event loop
+        await send_reply(interaction, r)
 
     @combat.command(name="impact-hits", description="Impact Hits on the charge")
     @target_option("fantasy", needs=("toughness",), into="troop")

@@ -114,8 +114,8 @@ class ShootCog(commands.Cog):
                                                           front_arc=facing_of(facing) is Facing.FRONT,
                                                           immune=immunities(immune)),
             crew=ordinary, characters=characters,
-        ))
-        await send_reply(interaction, shoot_reply(fire))
+        ), then=shoot_reply)  # the words in the same job, off the event loop (their lines grow with the shots)
+        await send_reply(interaction, fire)
 
 
     @app_commands.command(name="breath", description="Breath Weapon shooting attack: flame template from the base, auto hits")
@@ -149,8 +149,8 @@ class ShootCog(commands.Cog):
             attack=AttackRules(armour_piercing=ap, ignores_armour=ignores_armour, flaming=flaming, magical=magical),
             target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal, immune=immunities(immune)),
             used_before=used_before,
-        ))
-        await send_reply(interaction, breath_reply(shot))
+        ), then=breath_reply)  # the words in the same job, off the event loop (their lines grow with the unit)
+        await send_reply(interaction, shot)
 
 
 async def setup(bot: commands.Bot) -> None:
