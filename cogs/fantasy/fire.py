@@ -168,18 +168,6 @@ def needs_bs(command: str, bs: int | None) -> int:
     return bs
 
 
-async def picture(interaction: discord.Interaction, render, shot, words=None):
-    """The shot's picture, drawn off the event loop; none for a misfire, which fired nothing to
-    draw (its reply is a compact card). Given `words`, the reply instead: ``words(shot, image)``
-    put together in the same job, after the picture, so the event loop only sends it (its lines
-    grow with the unit a member typed)."""
-    if getattr(shot, "misfire", None) is not None:
-        return None if words is None else words(shot, None)
-    if words is None:
-        return await off_the_loop(interaction, render, shot)
-    return await off_the_loop(interaction, render, shot, then=lambda image: words(shot, image))
-
-
 async def fired(interaction: discord.Interaction, engine, render, words):
     """The shot (``engine()``), its picture (none for a misfire) and its reply (``words(shot,
     image)``) in one job of the work lane, the picture drawn in a worker process when the bot runs
