@@ -995,7 +995,8 @@ class Canvas:
         """Text's pixels at `box`: its halo's (white) then its own (`fill`) blended onto what is
         under them as Pillow blends a colour through a mask, then mapped onto the palette. On one
         colour (a plate, the paper, a title bar: most text) the result is a tile kept for the next
-        time; on several (text over lines and bases) it is worked out for these pixels."""
+        time; on several (text over lines and bases) each ground's pixels are looked up in that
+        ground's table (:meth:`Inks.text_over`)."""
         mask = _glyphs(*glyphs)[0]
         left, top = int(box[0]), int(box[1])
         right, bottom = left + mask.width, top + mask.height
@@ -1304,9 +1305,9 @@ class Inks:
         if tile is None:
             if len(self._tiles) >= self.TILES:
                 self._tiles.popitem(last=False)
-            mask, ring, cover = _text_arrays(*glyphs)
-            blends = self.blends(fill, ground)
-            tile = self._tiles[key] = (blends[0 if ring is None else ring, mask], cover)
+            mask = _glyphs(*glyphs)[0]
+            under = np.full((mask.height, mask.width), ground, dtype=np.uint8)
+            tile = self._tiles[key] = self.text_over(glyphs, fill, under, (0, 0, mask.width, mask.height))
         else:
             self._tiles.move_to_end(key)
         return tile
@@ -1328,19 +1329,18 @@ class Inks:
 
     def text_over(self, glyphs: tuple[str, int, str, int], fill: RGB, under: np.ndarray,
                   part: Box) -> tuple[np.ndarray, np.ndarray]:
-        """Text written over the indices `under`, which lie under the `part` of its box: its pixels'
-        indices there, and where it changes them (booleans). The halo (white) and then the text
-        (`fill`) are blended through their masks onto the colours under them in RGB, by Pillow
-        itself, and the blends mapped onto the palette by Pillow's own mapping: what mapping a whole
-        RGB picture at the end did."""
-        mask, ring, _, _ = _glyphs(*glyphs)
-        rgb = Image.fromarray(self.rgb[under])
-        if ring is not None:
-            rgb.paste(WHITE, (0, 0), ring.crop(part))  # type: ignore[arg-type]
-        rgb.paste(fill, (0, 0), mask.crop(part))  # type: ignore[arg-type]
-        mapped = np.asarray(rgb.quantize(palette=self.palette, dither=Image.Dither.NONE))
+        """Text written over the indices `under` (text crossing lines and bases), which lie under the
+        `part` of its box: its pixels' indices there, looked up for each ground under it in that
+        ground's :meth:`blends`, and where it changes them (booleans)."""
+        mask, ring, cover = _text_arrays(*glyphs)
         left, top, right, bottom = (int(v) for v in part)
-        return mapped, _text_arrays(*glyphs)[2][top:bottom, left:right]
+        mask, cover = mask[top:bottom, left:right], cover[top:bottom, left:right]
+        ring = None if ring is None else ring[top:bottom, left:right]
+        written = np.empty_like(under)
+        for ground in np.unique(under).tolist():
+            where = under == ground
+            written[where] = self.blends(fill, ground)[0 if ring is None else ring[where], mask[where]]
+        return written, cover
 
 
 @functools.cache
