@@ -181,22 +181,29 @@ def is_list_item(line: str) -> bool:
     return bool(_LIST_ITEM.match(line))
 
 
+_CLIPPED = re.compile(r"^\.\.\. and (\d+) more$")
+"""The line :func:`clip_lines` ends a field's list with when the field is full (``... and 6 more``)."""
+
+
 def cut_lists(lines: list[str], room: int) -> list[str]:
     """The glance's body within `room` lines where it can be: rule and chart text, and every other
     line that is not a list item, is kept whole; list items past what fits are left out, a line
-    saying how many more (``and 12 more: see Details``) in their place. Never a line cut short."""
+    saying how many more (``and 12 more: see Details``) in their place. Never a line cut short. A
+    full field's own tail (``... and 6 more``, :func:`clip_lines`) is the end of its list: left out
+    with it, its count joining the one line that says how many more."""
     if len(lines) <= room:
         return list(lines)
-    items = [i for i, line in enumerate(lines) if is_list_item(line)]
+    items = [i for i, line in enumerate(lines) if is_list_item(line) or _CLIPPED.match(line)]
     keep = max(room - (len(lines) - len(items)) - 1, 2)
     if len(items) <= keep + 1:
         return list(lines)
     dropped = set(items[keep:])
+    more = sum(int(m[1]) if (m := _CLIPPED.match(lines[i])) else 1 for i in dropped)
     out: list[str] = []
     for i, line in enumerate(lines):
         if i in dropped:
             if i == items[keep]:
-                out.append(f"and {len(dropped)} more: see Details")
+                out.append(f"and {more} more: see Details")
             continue
         out.append(line)
     return out

@@ -78,3 +78,14 @@ def test_only_lists_are_cut_and_they_say_how_many_more():
 def test_a_short_list_is_never_cut():
     lines = ["Some text", "R1 F1: slain", "R1 F2: saved", "R2 F1: slain"]
     assert cut_lists(lines, 6) == lines
+
+
+def test_a_full_fields_own_tail_joins_the_one_line_that_says_how_many_more():
+    """A field clipped at Discord's 1,024 characters ends its list with ``... and 6 more``; when the
+    glance leaves out more of that list, one line says how many: not two notices one under the other."""
+    models = [f"R{r} F{f} under the template: 1 slain" for r in range(1, 4) for f in range(1, 4)]
+    body = cut_lists(["Stone Thrower: 30\" at the target", *models, "... and 6 more"], 5)
+    assert body[-1] == f"and {len(models) - sum(is_list_item(b) for b in body) + 6} more: see Details"
+    assert not any(line.startswith("...") for line in body)
+    kept = cut_lists(["Stone Thrower: 30\" at the target", *models[:2], "... and 6 more"], 6)
+    assert kept[-1] == "... and 6 more"  # nothing left out by the glance: the field's tail says it
