@@ -16,6 +16,7 @@ player's turn within one), so "this turn and your next" on turn 2 means it fires
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -621,6 +622,10 @@ def shot_tally(store: Store, guild_id: int, battle_id: int) -> ShotTally:
 
 
 PRIVATE_OUTCOME = "a private roll (its result is the roller's)"
+PRIVATE_REASON = "after a private shot"
+"""Why a machine is destroyed or cannot fire, as kept when a private shot did it (instead of the
+misfire chart's row and die, which are its roller's): ``cannot fire until turn 3 (after a private
+shot)``. The roller's own answer says the row; ``/log show`` shows it to them, the GM and managers."""
 """What a shot fired with ``private:true`` records as its outcome: the battle's reports and
 exports are public, so they name the machine's state after it (the table sees that) but not the
 roll's result, hits or misfire, nor count them in any total."""
@@ -824,9 +829,13 @@ NOT_A_PLAYER = ("You do not play in this battle, so your war machines cannot fir
 
 
 def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *, user_id: int, kind: str,
-                fired: bool, hits: int, outcome: str, effect: Effect) -> tuple[Machine, Shot]:
+                fired: bool, hits: int, outcome: str, effect: Effect, private: bool = False) -> tuple[Machine, Shot]:
     """Apply `effect` to the machine and log the shot, in one transaction. The machine is read again
-    inside it, so a shot that raced another is refused if that one silenced or destroyed it."""
+    inside it, so a shot that raced another is refused if that one silenced or destroyed it. A
+    `private` shot's chart row is its roller's: the machine keeps its state (the table sees that)
+    with :data:`PRIVATE_REASON` for why, never the chart, its die or its row."""
+    if private and effect.reason is not None:
+        effect = dataclasses.replace(effect, reason=PRIVATE_REASON)
     with store.transaction() as db:
         store.lock_row("machines", machine_id)  # two shots of one machine at once: the second sees the first's effect
         battle = get_battle(store, guild_id, battle_id)
@@ -862,3 +871,50 @@ def record_shot(store: Store, guild_id: int, battle_id: int, machine_id: int, *,
         }).last_pk
     row = store.read(f"SELECT {SHOT_COLUMNS} FROM shots WHERE guild_id = ? AND id = ?", (guild_id, shot_id))[0]
     return after, Shot(**{**row, "fired": bool(row["fired"])})
+
+
+# -- campaigns-7: private shots' reasons ----------------------------------------------------------
+LAST_CREWMAN = ": the last crewman fell"
+
+
+def _private_reasons_sql(find: str) -> tuple[str, ...]:
+    """The statements of ``campaigns-7-private-reasons`` in either dialect (`find` is SQLite's
+    ``instr`` or PostgreSQL's ``strpos``: both take the text, then what to find in it). Stores
+    written before it kept a private shot's misfire chart row (its chart, die and row) as the
+    machine's reason and in the shot's machine-after, which ``/machine list``, ``/battle status``,
+    and the battle's report and export showed to everyone. It puts :data:`PRIVATE_REASON` in its
+    place: on a machine (or a mark of a machine taken off the roster) whose reason was set by a
+    private shot (the latest shot of it whose machine-after shows that reason), then in every
+    private shot's machine-after. A reason the chart did not give (``no crew left``) stays."""
+    outcome = PRIVATE_OUTCOME.replace("'", "''")
+    fell, n = LAST_CREWMAN, len(LAST_CREWMAN)
+
+    def redacted(column: str) -> str:
+        return (f"CASE WHEN substr({column}, length({column}) - {n - 1}) = '{fell}' "
+                f"THEN '{PRIVATE_REASON}{fell}' ELSE '{PRIVATE_REASON}' END")
+
+    def set_by_private(table: str, same_machine: str) -> str:
+        return (f"{table}.reason IS NOT NULL AND {table}.reason <> 'no crew left' "
+                f"AND substr({table}.reason, 1, {len(PRIVATE_REASON)}) <> '{PRIVATE_REASON}' "
+                f"AND (SELECT s.outcome FROM shots s WHERE s.guild_id = {table}.guild_id AND ({same_machine}) "
+                f"AND {find}(s.state_after, '(' || {table}.reason || ')') > 0 ORDER BY s.id DESC LIMIT 1) = '{outcome}'")
+
+    inner = f"substr(state_after, {find}(state_after, ' (') + 2, length(state_after) - {find}(state_after, ' (') - 2)"
+    return (
+        f"UPDATE machines SET reason = {redacted('reason')} WHERE "
+        + set_by_private("machines", "s.machine_id = machines.id OR lower(s.machine) = machines.key"),
+        f"UPDATE machine_marks SET reason = {redacted('reason')} WHERE "
+        + set_by_private("machine_marks", "lower(s.machine) = machine_marks.key"),
+        f"UPDATE shots SET state_after = substr(state_after, 1, {find}(state_after, ' (') + 1) || {redacted(inner)} || ')' "
+        f"WHERE outcome = '{outcome}' AND {find}(state_after, ' (') > 0 AND state_after <> 'destroyed (no crew left)' "
+        f"AND {find}(state_after, '({PRIVATE_REASON}') = 0",
+    )
+
+
+def _private_reasons(db) -> None:
+    for statement in _private_reasons_sql("instr"):
+        db.execute(statement)
+
+
+PRIVATE_REASONS = Migration("campaigns-7-private-reasons", _private_reasons, ";\n".join(_private_reasons_sql("strpos")))
+"""Listed last in storage/migrations.py (after the other modules' migrations it was written after)."""

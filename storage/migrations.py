@@ -21,6 +21,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     *roll_log.MIGRATIONS,
     *armies.MIGRATIONS,
     *claims.MIGRATIONS,
+    campaigns.PRIVATE_REASONS,
 )
 
 

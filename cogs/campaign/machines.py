@@ -31,7 +31,7 @@ from cogs.common.replies import Reply
 from engine.errors import RulesError
 from engine.fantasy.profiles import MisfireOutcome
 from storage import campaigns
-from storage.campaigns import Battle, Effect, Machine
+from storage.campaigns import PRIVATE_REASON, Battle, Effect, Machine
 from engine.roster import Unit, is_war_machine, target_values, value_of
 
 
@@ -226,15 +226,20 @@ async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
                                    "battle": aim.battle.id}
         return
     outcome = shot_outcome(reply)
+    private = outcome == PRIVATE_OUTCOME
+    effect = effect_of(shot)
 
     def commit() -> None:
         # Runs in the transaction that appends the roll's log entry (cogs/common/ledger.py).
         machine, logged = campaigns.record_shot(
             bot.store, aim.actor.guild_id, aim.battle.id, aim.machine.id,
             user_id=aim.actor.user_id, kind=aim.command, fired=bool(getattr(shot, "fired", True)),
-            hits=hits_of(shot), outcome=outcome, effect=effect_of(shot),
+            hits=hits_of(shot), outcome=outcome, effect=effect, private=private,
         )
         state = logged.state_after
+        if private and effect.reason and f"({PRIVATE_REASON}" in state:
+            # the machine keeps "after a private shot" for everyone; its roller's own answer says the row
+            state = state.replace(f"({PRIVATE_REASON}", f"({effect.reason}", 1)
         reply.embed.add_field(
             name="War machine",
             value=f"**{machine.name}**: {state}; crew {machine.crew}/{machine.crew_max} (turn {logged.turn})",
