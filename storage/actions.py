@@ -52,6 +52,19 @@ MIGRATIONS = (Migration("reply-actions-1", _create, PG_ACTIONS_1),
               Migration("reply-actions-3", _details, "ALTER TABLE reply_actions ADD COLUMN details TEXT"))
 
 
+def _erased(db) -> None:
+    # The buttons /settings forget-me erased (issue: a press said "expired" without saying why): the
+    # action's id, its server and when it would have expired; nothing of what it held, no user id.
+    db["erased_actions"].create({"id": str, "guild_id": int, "expires_at": float}, pk="id")
+    db["erased_actions"].create_index(["expires_at"])
+
+
+ERASED = Migration("reply-actions-4-erased", _erased, """CREATE TABLE erased_actions (id TEXT COLLATE "C" PRIMARY KEY,
+    guild_id BIGINT, expires_at DOUBLE PRECISION);
+CREATE INDEX idx_erased_actions_expires_at ON erased_actions (expires_at)""")
+"""Listed last in storage/migrations.py (written after the other modules' migrations)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ReplyAction:
     """The reply a button sits on, as far as pressing it needs."""
@@ -107,6 +120,7 @@ def remember(
         # once a minute per store (a busy bot would otherwise pay the delete on every reply).
         if now - _purged.get(store, float("-inf")) >= PURGE_EVERY_S or now < _purged.get(store, now):
             db.execute("delete from reply_actions where created_at < ?", [now - 2 * LIFETIME_S])
+            db.execute("delete from erased_actions where expires_at < ?", [now])
             _purged[store] = now
     return action_id
 
@@ -123,3 +137,20 @@ def recall(store: Store, action_id: str) -> ReplyAction | None:
         tuple(json.loads(row["log_entry"])) if row.get("log_entry") else None,
         json.loads(row["details"]) if row.get("details") else None,
     )
+
+
+def erase(db, where: str, params) -> int:
+    """Deletes the buttons `where` picks (inside the caller's transaction: /settings forget-me's),
+    keeping of each only its id, its server and when it would have expired (:func:`erased`), so a
+    press says why it no longer works; returns how many."""
+    db.execute(f"INSERT INTO erased_actions (id, guild_id, expires_at) SELECT id, guild_id, created_at + {LIFETIME_S} "
+               f"FROM reply_actions WHERE {where}", tuple(params))
+    return db.execute(f"DELETE FROM reply_actions WHERE {where}", tuple(params)).rowcount
+
+
+def erased(store: Store, action_id: str, guild_id: int | None, now: float | None = None) -> bool:
+    """Whether the button `action_id`, pressed in `guild_id`, was erased at a member's request
+    (/settings forget-me) before it would have expired."""
+    rows = store.read("select guild_id, expires_at from erased_actions where id = ?", [action_id])
+    now = time.time() if now is None else now
+    return bool(rows) and rows[0]["guild_id"] == guild_id and now <= rows[0]["expires_at"]

@@ -22,6 +22,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     *armies.MIGRATIONS,
     *claims.MIGRATIONS,
     campaigns.PRIVATE_REASONS,
+    actions.ERASED,
 )
 
 

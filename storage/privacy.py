@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from storage import campaigns
+from storage import actions, campaigns
 from storage.database import Store
 
 USER_COLUMNS = {
@@ -100,15 +100,15 @@ def forget_user(store: Store, user_id: int) -> Forgotten:
         for machine in campaigns.machines_of(store, user_id):  # a battle's doings stay with the name (issue 25)
             campaigns.mark_in_battles(store, db, machine)
         machines = _delete(db, "DELETE FROM machines WHERE owner_id = ?", (user_id,))
-        buttons = _delete(db, "DELETE FROM reply_actions WHERE user_id = ?", (user_id,))
+        buttons = actions.erase(db, "user_id = ?", (user_id,))  # a press then says why they no longer work
         # Others' replies can name the user too (a battle's players, a campaign's new member, a
         # machine's owner: a mention or "player N" in the Details kept for the button, or the id in
         # the options typed): those buttons go as well (they would expire within 48 hours anyway).
         uid = int(user_id)
         named = [f"%<@{uid}>%", f"%<@!{uid}>%", f"%player {uid}%"]
         typed = [f"%<@{uid}>%", f'%"{uid}"%', f"%: {uid},%", f"%: {uid}}}%"]
-        buttons += _delete(db, "DELETE FROM reply_actions WHERE " + " OR ".join(
-            ["details LIKE ?"] * len(named) + ["options LIKE ?"] * len(typed)), (*named, *typed))
+        buttons += actions.erase(db, " OR ".join(["details LIKE ?"] * len(named) + ["options LIKE ?"] * len(typed)),
+                                 (*named, *typed))
         armies = _delete(db, "DELETE FROM armies WHERE user_id = ?", (user_id,))
         unnamed = sum(
             _delete(db, f"UPDATE {table} SET {column} = NULL WHERE {column} = ?", (user_id,))
@@ -163,6 +163,7 @@ def purge_guild(store: Store, guild_id: int, channel_ids: Iterable[int] = ()) ->
         campaign_rows = _delete(db, "DELETE FROM campaigns WHERE guild_id = ?", (guild_id,))
         machines = _delete(db, "DELETE FROM machines WHERE guild_id = ?", (guild_id,))
         buttons = _delete(db, "DELETE FROM reply_actions WHERE guild_id = ?", (guild_id,))
+        _delete(db, "DELETE FROM erased_actions WHERE guild_id = ?", (guild_id,))
         settings = _delete(db, "DELETE FROM settings WHERE guild_id = ?", (guild_id,))
         armies = _delete(db, "DELETE FROM armies WHERE guild_id = ?", (guild_id,))
     return Purged(settings, campaign_rows, battle_rows, machines, shots, buttons, sections, logs, entries, armies)

@@ -33,7 +33,7 @@ from cogs.common.dice_source import OPTIONS_KEY, REPLAY_KEY, call_command, comma
 from cogs.common.ledger import ANSWER_PRIVATELY_KEY, REPLAY_OF_KEY, entry_ref
 from cogs.common.replies import Reply, send_error, stored as in_the_store
 from engine.inputs import is_int, quote
-from storage.actions import LIFETIME_S, ReplyAction, recall, remember
+from storage.actions import LIFETIME_S, ReplyAction, erased, recall, remember
 from storage.contract import StoreError
 
 log = logging.getLogger(__name__)
@@ -50,6 +50,10 @@ PRICED_COMMANDS = ("fire", "misfire", "shoot", "breath", "combat", "wm", "siege"
 UNPRICED = ("siege army", "siege fortress", "siege reset")
 EXPIRED = (f"This button has expired (buttons work for {LIFETIME_S // 3600} hours after the result): "
            "run the command again.")
+ERASED = ("This button no longer works: what it held was erased at a member's request (/settings forget-me). "
+          "Run the command again.")
+"""A press of a button whose stored action /settings forget-me erased (its user's, or another's reply
+that named them), until it would have expired; it names nobody."""
 PROFILE = ("toughness", "wounds", "save", "ward")
 """The options the "Resolve wounds" form fills in: every /fire command that offers it has them."""
 
@@ -101,6 +105,10 @@ async def press(interaction: discord.Interaction, action: str, action_id: str) -
         interaction.extras[ANSWER_PRIVATELY_KEY] = True
     # off the event loop, deferring if the store is slow (not for the form: a modal must come first)
     stored = await in_the_store(None if action == WOUNDS else interaction, recall, bot.store, action_id)
+    if stored is None and await in_the_store(None if action == WOUNDS else interaction, erased, bot.store, action_id,
+                                             interaction.guild_id):
+        await send_error(interaction, ERASED)  # /settings forget-me took what it held: say so, and nothing more
+        return
     if stored is None or stored.expired() or stored.guild_id != interaction.guild_id:
         await send_error(interaction, EXPIRED)
         return
