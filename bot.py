@@ -47,7 +47,7 @@ from engine.dice import Dice, RandomDice
 from engine.errors import RulesError
 from storage import claims
 from storage.database import Store, StoreError
-from storage.migrations import open_store
+from storage.migrations import is_database_error, open_store, unusable_store
 
 log = logging.getLogger("bombardier")
 
@@ -355,6 +355,12 @@ def run_discord(settings: Settings) -> int:
         bot.lease_shards()  # never two live processes on one shard (storage/claims.py)
     except (StoreError, claims.ShardsHeld) as e:
         log.error("%s", e)
+        return 2
+    except Exception as e:  # the database's own error, unforeseen by the store: one line, not a traceback
+        if not is_database_error(e):
+            raise
+        log.debug("opening the store failed", exc_info=True)
+        log.error("%s", unusable_store(settings.database_path, e))
         return 2
     try:
         bot.run(settings.token, log_handler=None)

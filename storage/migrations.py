@@ -8,6 +8,8 @@ list is handed to :meth:`Store.open` (here, by :func:`open_store`), so imports r
 
 from __future__ import annotations
 
+import sqlite3
+import sys
 from storage import actions, armies, campaigns, claims, roll_log, settings, sieges
 from pathlib import Path
 
@@ -29,3 +31,24 @@ MIGRATIONS: tuple[Migration, ...] = (
 def open_store(path: Path | str) -> Store:
     """The bot's store at ``path`` (``":memory:"`` for a private one), its schema brought up to date."""
     return Store.open(path, MIGRATIONS)
+
+
+def is_database_error(error: BaseException) -> bool:
+    """Whether `error` is the database driver's own (SQLite's, or psycopg's when PostgreSQL is used)."""
+    psycopg = sys.modules.get("psycopg")
+    return isinstance(error, sqlite3.Error) or (psycopg is not None and isinstance(error, psycopg.Error))
+
+
+def unusable_store(where: object, error: BaseException) -> str:
+    """The one line an operator gets when the store at `where` (a path, or a PostgreSQL URL: shown
+    without its password) cannot be used at start for a reason the store did not foresee, the
+    driver's own error (a file another program wrote, a damaged one): which store, why, what to do."""
+    from config.settings import is_postgres
+    from storage.postgres import redacted  # imports no driver
+
+    shown = redacted(where) if isinstance(where, str) and is_postgres(where) else str(where)
+    lines = str(error).strip().splitlines()
+    why = lines[0].rstrip(".") if lines else type(error).__name__
+    return (f"The database {shown} cannot be used: {why}. It is not Bombardier's store, or it is damaged: point "
+            "`database` (or BOMBARDIER_DATABASE) at the bot's own store, or restore it from a backup (docs/hosting.md, "
+            "Backups). With log_level = \"DEBUG\" the log file has the details.")
