@@ -18,7 +18,7 @@ from cogs.common.choices import offer
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.fire_thrower import fire_thrower_reply
 from cogs.fantasy.words.grapeshot import grapeshot_reply
-from cogs.campaign.machines import MACHINE_OPTION, after_shot, aimed_bs, take_aim
+from cogs.campaign.machines import after_shot, aimed_bs, take_aim
 from cogs.campaign import machines
 from cogs.fantasy.words.misfire import misfire_reply
 from cogs.common import render_pool
@@ -62,13 +62,13 @@ TARGET_OPTIONS = dict(
     troop="Troop type",
     base="Base width, mm",
     depth="Base depth, mm",
-    facing="Side facing the shot",
+    facing="Side facing shot",
     toughness="T: bot rolls wounds",
     wounds="Wounds each",
     save="Armour save, 4=4+",
     ward="Ward save, 5=5+",
-    aim_rank="Aim at rank (1 = front)",
-    aim_file="Aim at file (1 = left)",
+    aim_rank="Aim at rank, 1=front",
+    aim_file="Aim at file, 1=left",
     dice='Your dice, e.g. "H 4 8"',
 )
 """The target options every /fire command shares, described tersely: Discord counts every
@@ -82,6 +82,14 @@ machine is in the models' front arc (seed 003:94, templates included)."""
 FLAME_IMMUNITIES = ("flaming", "panic", "psychology")
 """What a fire thrower's target may be Immune to that the shot cares about (seed 000:144, 003:246-250)."""
 FLAME_IMMUNE = "Immune: flaming, panic, psychology"
+BALL_IMMUNITIES = ("multiple-wounds",)
+"""What a cannon's or stone thrower's target may be Immune to that the shot carries (seed 000, 003:246)."""
+BOLT_IMMUNITIES = ("multiple-wounds", "armour-piercing")
+"""What a bolt thrower's target may be Immune to that the bolt carries (seed 000:42, 003:246)."""
+ETHEREAL = "Ethereal"
+"""A war machine's shot is mundane: an Ethereal target has its 2+ ward save (seed 003:101)."""
+ROSTER = "Roster machine"
+BS = "Crew's best BS (or machine:)"
 
 
 def read_immunities(text: str | None, allowed: tuple[str, ...]) -> tuple[str, ...]:
@@ -193,11 +201,11 @@ def _cannon_command(key: str):
     weapon = DATA.cannons[key]
     chart = DATA.misfire_charts[weapon.misfire_chart]
 
-    @target_option("fantasy", into="troop", hint=False)
+    @target_option("fantasy", into="troop", hint=False, immune=BALL_IMMUNITIES)
     @private_option
-    @app_commands.describe(distance=f"Inches to aim marker ({weapon.min_range}-{weapon.max_range})",
-                           machine=MACHINE_OPTION, dodge=DODGE,
-                           **{**TARGET_OPTIONS, "troop": "Troop type; monsters stop balls"})
+    @app_commands.describe(distance="Inches to aim marker",
+                           machine=ROSTER, dodge=DODGE, ethereal=ETHEREAL, immune=f"Immune: {BALL_IMMUNITIES[0]}",
+                           **TARGET_OPTIONS)
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete(key))
     async def fire(
         self,
@@ -216,6 +224,8 @@ def _cannon_command(key: str):
         aim_rank: Optional[Range[int, 1, MAX_RANKS]] = None,
         aim_file: Optional[Range[int, 1, MAX_FILES]] = None,
         dodge: Optional[Range[int, 2, 6]] = None,
+        ethereal: bool = False,
+        immune: Optional[str] = None,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -223,7 +233,7 @@ def _cannon_command(key: str):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
-        rules = TargetRules(dodge=dodge)
+        rules = TargetRules(dodge=dodge, ethereal=ethereal, immune=read_immunities(immune, BALL_IMMUNITIES))
         aim = await take_aim(self.bot, interaction, key, machine)
         shot, reply = await fired(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank,
                                                                    aim_file=aim_file, target_rules=rules),
@@ -255,12 +265,12 @@ class FireCog(commands.Cog):
     )(_cannon_command("great-cannon"))
 
     @fire.command(name="stone-thrower", description="Stone thrower (12-60\", 3\" template, S10 centre, S4)")
-    @target_option("fantasy", into="troop", hint=False)
+    @target_option("fantasy", into="troop", hint=False, immune=BALL_IMMUNITIES)
     @private_option
     @app_commands.describe(
-        distance=f"Inches to the target ({STONE.min_range}-{STONE.max_range})",
+        distance="Inches to the target",
         bs="Crew's best BS (indirect)",
-        indirect="Fire indirectly", machine=MACHINE_OPTION, dodge=DODGE,
+        indirect="Fire indirectly", machine=ROSTER, dodge=DODGE, ethereal=ETHEREAL, immune=f"Immune: {BALL_IMMUNITIES[0]}",
         **{**TARGET_OPTIONS, "dice": 'Your dice, e.g. "H 4" (H@90 indirect)'},
     )
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete("stone-thrower"))
@@ -283,6 +293,8 @@ class FireCog(commands.Cog):
         bs: Optional[Range[int, 0, MAX_BS]] = None,
         indirect: bool = False,
         dodge: Optional[Range[int, 2, 6]] = None,
+        ethereal: bool = False,
+        immune: Optional[str] = None,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -290,7 +302,7 @@ class FireCog(commands.Cog):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
-        rules = TargetRules(dodge=dodge)
+        rules = TargetRules(dodge=dodge, ethereal=ethereal, immune=read_immunities(immune, BALL_IMMUNITIES))
         aim = await take_aim(self.bot, interaction, "stone-thrower", machine)
         shot, reply = await fired(interaction, lambda: fire_stone_thrower(
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
@@ -304,11 +316,11 @@ class FireCog(commands.Cog):
     @target_option("fantasy")
     @private_option
     @app_commands.describe(
-        distance=f"Inches to the target (up to {DATA.grapeshot.range})",
-        bs="Crew's best BS: needed unless machine: gives it, e.g. 3", cover="Target's cover", modifier="Other to-hit modifiers",
+        distance="Inches to the target",
+        bs=BS, cover="Target's cover", modifier="Other to-hit modifiers",
         toughness=TARGET_OPTIONS["toughness"], wounds=TARGET_OPTIONS["wounds"],
-        save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"],
-        dice='Your dice: artillery, D6, to hit', machine=MACHINE_OPTION,
+        save=TARGET_OPTIONS["save"], ward=TARGET_OPTIONS["ward"], ethereal=ETHEREAL,
+        dice='Your dice: artillery, D6, to hit', machine=ROSTER,
     )
     @app_commands.choices(cover=COVER_CHOICES)
     @app_commands.autocomplete(machine=machines.autocomplete("grapeshot"))
@@ -323,6 +335,7 @@ class FireCog(commands.Cog):
         wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
         save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None,
+        ethereal: bool = False,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -331,19 +344,19 @@ class FireCog(commands.Cog):
         shot = await off_the_loop(interaction, lambda: fire_grapeshot(
             g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, distance, _dice(self.bot, dice),
             ballistic_skill=needs_bs("grapeshot", aimed_bs(aim, bs)), cover=Cover(cover), modifier=modifier,
-            profile=target_profile(toughness, wounds, save, ward),
+            profile=target_profile(toughness, wounds, save, ward), target_rules=TargetRules(ethereal=ethereal),
         ))
         reply = grapeshot_reply(shot)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
     @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1)")
-    @target_option("fantasy", into="troop", hint=False)
+    @target_option("fantasy", into="troop", hint=False, immune=BOLT_IMMUNITIES)
     @private_option
     @app_commands.describe(
-        distance=f"Inches to the target (up to {BOLT.range})", bs="Crew's best BS: needed unless machine: gives it, e.g. 3",
-        cover="Target's cover", modifier="Other to-hit modifiers",
-        machine=MACHINE_OPTION, **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
+        distance="Inches to the target", bs=BS,
+        cover="Target's cover", modifier="Other to-hit modifiers", ethereal=ETHEREAL, immune=f"Immune: {', '.join(BOLT_IMMUNITIES)}",
+        machine=ROSTER, **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
         dice='Your dice, to hit first',
     )
     @app_commands.choices(cover=COVER_CHOICES)
@@ -365,6 +378,8 @@ class FireCog(commands.Cog):
         wounds: Optional[Range[int, 1, MAX_WOUNDS]] = None,
         save: Optional[Range[int, 1, 6]] = None,
         ward: Optional[Range[int, 2, 6]] = None,
+        ethereal: bool = False,
+        immune: Optional[str] = None,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -372,10 +387,11 @@ class FireCog(commands.Cog):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
+        rules = TargetRules(ethereal=ethereal, immune=read_immunities(immune, BOLT_IMMUNITIES))
         aim = await take_aim(self.bot, interaction, "bolt-thrower", machine)
         shot, reply = await fired(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
                                   ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
-                                  modifier=modifier), render_bolt_thrower, bolt_thrower_reply)
+                                  modifier=modifier, target_rules=rules), render_bolt_thrower, bolt_thrower_reply)
         await after_shot(self.bot, aim, shot, reply)
         await send_reply(interaction, reply)
 
@@ -383,10 +399,10 @@ class FireCog(commands.Cog):
     @target_option("fantasy", into="troop", hint=False, immune=FLAME_IMMUNITIES)
     @private_option
     @app_commands.describe(
-        distance="Inches to the target model",
+        distance="Inches to target model",
         start="Narrow end's distance, if ranged",
         leadership="Target's Ld: bot rolls Panic",
-        flammable="Target is Flammable", machine=MACHINE_OPTION, dodge=DODGE, immune=FLAME_IMMUNE,
+        flammable="Target is Flammable", machine=ROSTER, dodge=DODGE, immune=FLAME_IMMUNE, ethereal=ETHEREAL,
         **{k: v for k, v in TARGET_OPTIONS.items() if not k.startswith("aim") and k != "dice"},
         dice='Your dice: flame distance first',
     )
@@ -410,6 +426,7 @@ class FireCog(commands.Cog):
         start: Range[float, 0.0, float(FLAME_DISTANCE)] = 0.0,
         dodge: Optional[Range[int, 2, 6]] = None,
         immune: Optional[str] = None,
+        ethereal: bool = False,
         dice: Optional[str] = None,
         machine: Optional[str] = None,
     ) -> None:
@@ -417,7 +434,7 @@ class FireCog(commands.Cog):
             ranks=ranks, files=files, troop=troop, base=base, depth=depth, facing=facing,
             toughness=toughness, wounds=wounds, save=save, ward=ward,
         )
-        rules = TargetRules(dodge=dodge, immune=read_immunities(immune, FLAME_IMMUNITIES))
+        rules = TargetRules(dodge=dodge, ethereal=ethereal, immune=read_immunities(immune, FLAME_IMMUNITIES))
         aim = await take_aim(self.bot, interaction, "fire-thrower", machine)
         # A start beyond the barrel is the players' reading of their fire thrower's range value.
         shot, reply = await fired(interaction, lambda: fire_fire_thrower(

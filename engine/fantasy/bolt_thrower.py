@@ -7,18 +7,25 @@ from the rear, the files counting as ranks from the flank) at full Strength; eac
 lets it go on into the rank behind at one less Strength; it stops at the last rank or at the first
 model it does not kill. Every hit carries Multiple Wounds. Against fewer than five rank-and-file models
 the model hit in the rank is chosen at random.
+
+The target's special rules (seed 003): Ethereal models take their 2+ ward save, the bolt being a
+mundane attack (003:101); Dodge (n) is a ward save when the machine is in the models' front arc
+(003:94); a model Immune to Multiple Wounds or to Armour Piercing ignores that rule and nothing
+else (003:246): each unsaved wound is one wound (no wounds die), or the save is worse by Strength
+alone. The bolt goes on past a model its own hit slays, so past a one-Wound model as before.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.dice import Dice, DieRoll, RecordingDice, pick_at_random
+from engine.dice import Dice, DieKind, DieRoll, RecordingDice, pick_at_random
 from engine.errors import RulesError
-from engine.fantasy.formation import Formation, TargetUnit, lay_out
+from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.profiles import BoltThrowerProfile, ToHitPenalties
 from engine.fantasy.shooting import Cover, ToHit, roll_to_hit, to_hit_needed, to_hit_penalty
-from engine.fantasy.wounding import WoundRoll, resolve_hit
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules, immune_rules, multiplied
+from engine.fantasy.wounding import WoundRoll, resolve_hits
 
 UNIT = "in"
 
@@ -70,6 +77,14 @@ class BoltShot:
     hits: tuple[BoltHit, ...]
     """The models struck, front to back."""
     unit: str = UNIT
+    target_rules: TargetRules = TargetRules()
+    """The target's special rules (Ethereal, Dodge, Immunity), its front arc as the shot found it."""
+    applied: Applied | None = None
+    """The special rules as they came out against the target's profile; None without a profile."""
+    wounds_die: DieKind | None = None
+    """The Multiple Wounds die each hit carries; None when the target is Immune to Multiple Wounds."""
+    immunity: tuple[str, ...] = ()
+    """The bolt's rules the target is Immune to, and so ignores ("multiple-wounds", "armour-piercing")."""
 
 
 def fire_bolt_thrower(
@@ -82,10 +97,12 @@ def fire_bolt_thrower(
     ballistic_skill: int,
     cover: Cover = Cover.NONE,
     modifier: int = 0,
+    target_rules: TargetRules = TargetRules(),
 ) -> BoltShot:
     """Fire `weapon` at `target`, `distance` inches away, with the crew's best `ballistic_skill`.
     The trooper struck in the rank facing the machine is its centre model (any rank-and-file
-    model will do by the book; the centre one keeps the picture plain)."""
+    model will do by the book; the centre one keeps the picture plain). `target_rules`: the
+    target's Ethereal, Dodge and Immunity (Multiple Wounds, Armour Piercing)."""
     # Select a target according to the normal rules for shooting: within range.
     if not 0 < distance <= weapon.range:
         raise RulesError(f"Distance {distance:g}\" is outside the {weapon.name.lower()}'s range: the target must be within {weapon.range}\".")
@@ -93,12 +110,21 @@ def fire_bolt_thrower(
     to_hit = to_hit_needed(ballistic_skill, penalty)
     formation, aimed = lay_out(target, distance)
     ranked = target.ranks * target.files >= weapon.ranked_target
+    # The bolt's rules against the target's: Dodge only from the front, Immunity takes a rule away.
+    target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
+                               target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
+                               target_rules.immune)
+    attack = AttackRules(armour_piercing=weapon.armour_piercing, multiple_wounds=weapon.multiple_wounds)
+    wounds_die = weapon.multiple_wounds if multiplied(attack, target_rules) else None
+    immunity = tuple(immune_rules(attack, target_rules))
+    applied = None if target.profile is None else apply_rules(attack, target_rules, target.profile, target.troop)
     dice = RecordingDice(dice)
 
     def record(to_hit_dice, hit, pick=(), hits=()) -> BoltShot:
         dice.finish()
         return BoltShot(weapon, target, formation, float(distance), aimed, ballistic_skill, long_range, cover,
-                        modifier, to_hit, tuple(dice.rolled), to_hit_dice, hit, ranked, tuple(pick), tuple(hits))
+                        modifier, to_hit, tuple(dice.rolled), to_hit_dice, hit, ranked, tuple(pick), tuple(hits),
+                        UNIT, target_rules, applied, wounds_die, immunity)
 
     # Roll to hit; a miss lands harmlessly some way off.
     to_hit_dice, hit = roll_to_hit(dice, to_hit, "the bolt")
@@ -121,9 +147,9 @@ def fire_bolt_thrower(
         rank, file = formation.rank_file(row + depth, col)
         wound = None
         if target.profile is not None:
-            wound = resolve_hit(dice, strength=strength, profile=target.profile,
-                                multiple_wounds=weapon.multiple_wounds, armour_piercing=weapon.armour_piercing,
-                                who=f"rank {rank} file {file}")
+            (wound,) = resolve_hits(dice, names=[f"rank {rank} file {file}"], strength=strength, profile=target.profile,
+                                    multiple_wounds=applied.multiple_wounds, armour_piercing=applied.armour_piercing,
+                                    ward=applied.ward)
         hits.append(BoltHit(rank, file, row + depth + 1, strength, wound, conditional))
         if wound is None:
             conditional = True

@@ -10,7 +10,9 @@ Whether a monstrous model stops the ball is decided by its own hit (000:84), and
 Wounds never go beyond its own model's Wounds (000:122); the casualties the unit takes are the
 unsaved wounds of all the hits pooled on it, a whole model for each full set of Wounds. Dodge (n)
 is a ward save against the ball, the bounce being a kind of template (000:81; 003:94), when the
-cannon is in the models' front arc.
+cannon is in the models' front arc. Ethereal models take their 2+ ward save: the ball is a mundane
+attack (003:101). A model Immune to Multiple Wounds ignores that rule and nothing else: each of its
+unsaved wounds is one wound, direct hit or bounce, and no wounds die is rolled (003:246).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from engine.errors import RulesError
 from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
 from engine.fantasy.profiles import CannonProfile, MisfireChart
-from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules, immune_rules, multiplied
 from engine.fantasy.wounding import WoundRoll, pooled_casualties, resolve_hits
 from engine.geometry import Point, heading
 
@@ -49,8 +51,9 @@ class CannonHit:
     """The rank as the cannon sees it, 1 nearest; the book's "one model per rank" counts these."""
     kind: HitKind
     strength: int
-    wounds_die: DieKind
-    """The Multiple Wounds die this hit carries (D6 direct; D3 bounce for a cannon)."""
+    wounds_die: DieKind | None
+    """The Multiple Wounds die this hit carries (D6 direct; D3 bounce for a cannon); None when the
+    target is Immune to Multiple Wounds (one wound)."""
     at: Point
     """Where the ball meets the base."""
     travelled: float
@@ -100,13 +103,15 @@ class CannonShot:
     """Models hit, in the order the ball reached them."""
     unit: str = UNIT
     target_rules: TargetRules = TargetRules()
-    """The target's special rules (Dodge), its front arc as the shot found it."""
+    """The target's special rules (Dodge, Ethereal, Immunity), its front arc as the shot found it."""
     applied: Applied | None = None
     """The special rules as they came out against the target's profile; None without a profile."""
     unsaved: int | None = None
     """Unsaved wounds of all the hits together; None without a profile (or nothing fired)."""
     casualties: int | None = None
     """Models slain, the unsaved wounds pooled on the unit; None without a profile (or nothing fired)."""
+    immunity: tuple[str, ...] = ()
+    """The ball's rules the target is Immune to, and so ignores ("multiple-wounds"), profile or none."""
 
     @property
     def fired(self) -> bool:
@@ -126,7 +131,7 @@ def fire_cannon(
 ) -> CannonShot:
     """Fire `weapon` at `target`, the aim marker `distance` inches from the muzzle over the
     model at `aim_rank`, `aim_file`: by default the centre model of the rank facing the cannon.
-    `target_rules`: the target's Dodge."""
+    `target_rules`: the target's Dodge, Ethereal and Immunity (Multiple Wounds)."""
     # Choose target: the marker within range, over a model of the target unit.
     if not weapon.min_range <= distance <= weapon.max_range:
         raise RulesError(
@@ -139,7 +144,16 @@ def fire_cannon(
     target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
                                target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
                                target_rules.immune)
-    applied = None if target.profile is None else apply_rules(AttackRules(automatic=True), target_rules, target.profile, target.troop)
+    # The ball's Multiple Wounds (D6 direct, the profile's die on the bounce), unless the target is Immune to them.
+    attack = AttackRules(multiple_wounds=weapon.direct_wounds, automatic=True)
+    immunity = tuple(immune_rules(attack, target_rules))
+    dies = {HitKind.DIRECT: weapon.direct_wounds, HitKind.BOUNCE: weapon.bounce_wounds}
+    if not multiplied(attack, target_rules):
+        dies = {HitKind.DIRECT: None, HitKind.BOUNCE: None}
+    both = weapon.direct_wounds.value if weapon.direct_wounds is weapon.bounce_wounds else \
+        f"{weapon.direct_wounds.value} direct, {weapon.bounce_wounds.value} bounce"
+    applied = None if target.profile is None else apply_rules(attack, target_rules, target.profile, target.troop,
+                                                              multiple_wounds=both)
     dice = RecordingDice(dice)
 
     # Fire! The scatter die and the artillery die together.
@@ -151,6 +165,7 @@ def fire_cannon(
         return CannonShot(
             weapon, target, formation, float(distance), marker, aimed, tuple(dice.rolled), misfire,
             scatter, artillery, 0.0, None, None, 0.0, None, None, None, (), UNIT, target_rules, applied,
+            immunity=immunity,
         )
     scatter_distance = 0.0 if scatter.is_hit else artillery.value / 2
     landing = marker if scatter.is_hit else marker.along(heading(scatter.direction), scatter_distance)
@@ -180,7 +195,7 @@ def fire_cannon(
     for row, col, t, kind in struck:
         rank, file = formation.rank_file(row, col)
         who = f"rank {rank} file {file}"
-        die = weapon.direct_wounds if kind is HitKind.DIRECT else weapon.bounce_wounds
+        die = dies[kind]
         wound = None
         if target.profile is not None:
             (wound,) = resolve_hits(dice, names=[who], strength=weapon.strength, profile=target.profile,
@@ -201,5 +216,5 @@ def fire_cannon(
     return CannonShot(
         weapon, target, formation, float(distance), marker, aimed, tuple(dice.rolled), None,
         scatter, artillery, scatter_distance, landing, bounce, bounce_distance, path_end, rest,
-        stopped_by, tuple(hits), UNIT, target_rules, applied, unsaved, casualties,
+        stopped_by, tuple(hits), UNIT, target_rules, applied, unsaved, casualties, immunity,
     )

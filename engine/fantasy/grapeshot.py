@@ -8,6 +8,9 @@ and resolve the hits with the grapeshot profile (Strength 5, Armour Piercing 1).
 The to-hit modifiers are the core rulebook's shooting ones that a war machine can suffer: long
 range (beyond half the maximum range) and soft or hard cover, plus any other the players name;
 war machines ignore the penalties for moving and for multiple shots.
+
+The target's special rules (seed 003): Ethereal models take their 2+ ward save, grapeshot being a
+mundane attack (003:101); a model Immune to Armour Piercing saves worse by Strength alone (003:246).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.errors import RulesError
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
 from engine.fantasy.profiles import GrapeshotProfile, MisfireChart, ToHitPenalties
 from engine.fantasy.shooting import Cover, ToHit, Volley, shoot, to_hit_needed, to_hit_penalty
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules, immune_rules
 from engine.fantasy.wounding import Profile
 
 UNIT = "in"
@@ -52,6 +56,12 @@ class GrapeshotShot:
     volley: Volley | None
     """The shots rolled to hit and wound; None after a misfire."""
     unit: str = UNIT
+    target_rules: TargetRules = TargetRules()
+    """The target's special rules (Ethereal, Immunity)."""
+    applied: Applied | None = None
+    """The special rules as they came out against the target's profile; None without a profile."""
+    immunity: tuple[str, ...] = ()
+    """Grapeshot's rules the target is Immune to, and so ignores ("armour-piercing")."""
 
     @property
     def fired(self) -> bool:
@@ -69,20 +79,27 @@ def fire_grapeshot(
     cover: Cover = Cover.NONE,
     modifier: int = 0,
     profile: Profile | None = None,
+    target_rules: TargetRules = TargetRules(),
 ) -> GrapeshotShot:
-    """Fire grapeshot at a target `distance` inches away with the crew's best `ballistic_skill`."""
+    """Fire grapeshot at a target `distance` inches away with the crew's best `ballistic_skill`.
+    `target_rules`: the target's Ethereal and Immunity (Armour Piercing)."""
     # Choose a target as for normal shooting: within range.
     if not 0 < distance <= weapon.range:
         raise RulesError(f"Distance {distance:g}\" is outside grapeshot's range: the target must be within {weapon.range}\".")
     long_range, penalty = to_hit_penalty(penalties, distance=distance, max_range=weapon.range, cover=cover, modifier=modifier)
     to_hit = to_hit_needed(ballistic_skill, penalty)
+    # Grapeshot's Armour Piercing against the target's rules (Ethereal's ward, Immunity).
+    attack = AttackRules(armour_piercing=weapon.armour_piercing)
+    immunity = tuple(immune_rules(attack, target_rules))
+    applied = None if profile is None else apply_rules(attack, target_rules, profile, None)
 
     dice = RecordingDice(dice)
 
     def record(misfire: Misfire | None, shots: int, volley: Volley | None) -> GrapeshotShot:
         dice.finish()
         return GrapeshotShot(weapon, float(distance), ballistic_skill, long_range, cover, modifier, penalty, to_hit,
-                             profile, tuple(dice.rolled), artillery, shots_die, misfire, shots, volley)
+                             profile, tuple(dice.rolled), artillery, shots_die, misfire, shots, volley, UNIT,
+                             target_rules, applied, immunity)
 
     # An artillery die and a D6 for the number of shots; a misfire goes to the chart.
     artillery = dice.artillery("shots (artillery die)")
@@ -92,6 +109,10 @@ def fire_grapeshot(
 
     # Roll to hit with each shot, then resolve the hits with the grapeshot profile.
     shots = artillery.value + shots_die.value
-    volley = shoot(dice, shots=shots, to_hit=to_hit, strength=weapon.strength, profile=profile,
-                   armour_piercing=weapon.armour_piercing)
+    if applied is None:
+        volley = shoot(dice, shots=shots, to_hit=to_hit, strength=weapon.strength, profile=profile,
+                       armour_piercing=weapon.armour_piercing)
+    else:
+        volley = shoot(dice, shots=shots, to_hit=to_hit, strength=weapon.strength, profile=profile,
+                       armour_piercing=applied.armour_piercing, ward=applied.ward)
     return record(None, shots, volley)

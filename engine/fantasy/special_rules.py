@@ -122,8 +122,17 @@ def immune_rules(attack: AttackRules, target: TargetRules) -> list[str]:
     return [r for r in target.immune if carried.get(r, False)]
 
 
-def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troop: TroopType | None) -> Applied:
-    """The wounding sequence's options for `attack` on a model with `profile` and `target`'s rules."""
+def multiplied(attack: AttackRules, target: TargetRules) -> bool:
+    """Whether the attack's Multiple Wounds multiply its unsaved wounds on this target: not when
+    the target is Immune to Multiple Wounds (each unsaved wound is then one wound, 003:246)."""
+    return attack.multiple_wounds is not None and "multiple-wounds" not in immune_rules(attack, target)
+
+
+def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troop: TroopType | None, *,
+                multiple_wounds: str | None = None) -> Applied:
+    """The wounding sequence's options for `attack` on a model with `profile` and `target`'s rules.
+    `multiple_wounds`: how the attack's Multiple Wounds read when its one die does not say it all
+    ("D6 direct, D3 bounce" for a cannon)."""
     rules: list[str] = []
     # Immunity: the model ignores the rules named; attacks that are not physical and carry one of
     # them do nothing at all (Special Rules: Immunity).
@@ -133,7 +142,8 @@ def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troo
         return Applied(0, None, False, False, False, False, None,
                        (f"Immunity ({why}): the attacks are not physical, so they do nothing to it",), no_effect=True)
     if ignored:
-        rules.append(f"Immunity ({', '.join(ignored)}): those rules are ignored; the attacks still hurt as normal")
+        one = " (each unsaved wound is one wound)" if "multiple-wounds" in ignored else ""
+        rules.append(f"Immunity ({', '.join(ignored)}): those rules are ignored; the attacks still hurt as normal{one}")
         attack = replace(attack, flaming=attack.flaming and "flaming" not in ignored,
                          killing_blow=attack.killing_blow and "killing-blow" not in ignored,
                          multiple_wounds=None if "multiple-wounds" in ignored else attack.multiple_wounds,
@@ -141,7 +151,7 @@ def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troo
     if attack.armour_piercing:
         rules.append(f"Armour Piercing ({attack.armour_piercing}): armour saves {attack.armour_piercing} worse")
     if attack.multiple_wounds is not None:
-        rules.append(f"Multiple Wounds ({attack.multiple_wounds.value})")
+        rules.append(f"Multiple Wounds ({multiple_wounds or attack.multiple_wounds.value})")
     if attack.ignores_armour:
         rules.append("Ignores Armour Saves: no armour save")
     reroll = attack.flaming and target.flammable

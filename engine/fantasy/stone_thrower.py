@@ -12,6 +12,9 @@ The wounds of all the hits pool on the unit (as seed 000:144 counts a template's
 unit): the centre hit's Multiple Wounds never go beyond its own model's Wounds (000:122), and the
 unit loses a whole model for each full set of Wounds among the unsaved wounds together. Dodge (n)
 is a ward save against the template when the machine is in the models' front arc (003:94).
+Ethereal models take their 2+ ward save: the stone is a mundane attack (003:101). A model Immune
+to Multiple Wounds ignores that rule and nothing else: the centre hole's unsaved wound is one
+wound, and no wounds die is rolled (003:246).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from engine.errors import RulesError
 from engine.fantasy.formation import Facing, Formation, TargetUnit, lay_out
 from engine.fantasy.misfire import Misfire, roll_on_misfire_chart
 from engine.fantasy.profiles import MisfireChart, StoneThrowerProfile
-from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules
+from engine.fantasy.special_rules import Applied, AttackRules, TargetRules, apply_rules, immune_rules, multiplied
 from engine.fantasy.wounding import WoundRoll, pooled_casualties, resolve_hits
 from engine.geometry import Point, heading
 
@@ -50,7 +53,8 @@ class TemplateHit:
     kind: TemplateHitKind
     strength: int
     wounds_die: DieKind | None
-    """The Multiple Wounds die (the centre hit only); None for one wound."""
+    """The Multiple Wounds die (the centre hit only); None for one wound (the other hits, and the
+    centre hit on a target Immune to Multiple Wounds)."""
     wound: WoundRoll | None
     """The wounding sequence when the profile was given; None leaves it to the players."""
 
@@ -95,13 +99,15 @@ class StoneShot:
     """The centre hit first, then the other models, nearest rank first and left to right."""
     unit: str = UNIT
     target_rules: TargetRules = TargetRules()
-    """The target's special rules (Dodge), its front arc as the shot found it."""
+    """The target's special rules (Dodge, Ethereal, Immunity), its front arc as the shot found it."""
     applied: Applied | None = None
     """The special rules as they came out against the target's profile; None without a profile."""
     unsaved: int | None = None
     """Unsaved wounds of all the hits together; None without a profile (or nothing fired)."""
     casualties: int | None = None
     """Models slain, the unsaved wounds pooled on the unit; None without a profile (or nothing fired)."""
+    immunity: tuple[str, ...] = ()
+    """The stone's rules the target is Immune to, and so ignores ("multiple-wounds"), profile or none."""
 
     @property
     def fired(self) -> bool:
@@ -124,7 +130,7 @@ def fire_stone_thrower(
     """Fire `weapon` at `target`, the template's centre `distance` inches from the crossbar over
     the model at `aim_rank`, `aim_file` (by default the centre model of the rank facing the
     machine). An `indirect` shot needs the crew's `ballistic_skill`. `target_rules`: the target's
-    Dodge."""
+    Dodge, Ethereal and Immunity (Multiple Wounds)."""
     # Choose target: in range, the template's centre over a model of the target unit.
     if not weapon.min_range <= distance <= weapon.max_range:
         raise RulesError(
@@ -142,7 +148,12 @@ def fire_stone_thrower(
     target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
                                target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
                                target_rules.immune)
-    applied = None if target.profile is None else apply_rules(AttackRules(automatic=True), target_rules, target.profile, target.troop)
+    # The centre hit's Multiple Wounds, unless the target is Immune to them.
+    attack = AttackRules(multiple_wounds=weapon.centre_wounds, automatic=True)
+    centre_wounds = weapon.centre_wounds if multiplied(attack, target_rules) else None
+    immunity = tuple(immune_rules(attack, target_rules))
+    applied = None if target.profile is None else apply_rules(
+        attack, target_rules, target.profile, target.troop, multiple_wounds=f"{weapon.centre_wounds.value}, the centre hole only")
     dice = RecordingDice(dice)
 
     def record(misfire, direction, moved, centre, choice, picked, hits) -> StoneShot:
@@ -153,7 +164,7 @@ def fire_stone_thrower(
         return StoneShot(
             weapon, target, formation, float(distance), aim, aimed, indirect, ballistic_skill, tuple(dice.rolled),
             misfire, scatter, artillery, direction, moved, centre, weapon.template.radius, choice, picked, hits,
-            UNIT, target_rules, applied, unsaved, casualties,
+            UNIT, target_rules, applied, unsaved, casualties, immunity,
         )
 
     # Scatter: the scatter die and the artillery die together.
@@ -184,7 +195,7 @@ def fire_stone_thrower(
     hits: list[TemplateHit] = []
     for row, col in under_hole:
         hits.append(_hit(dice, target, formation.rank_file(row, col), TemplateHitKind.CENTRE,
-                         weapon.centre_strength, weapon.centre_wounds, applied))
+                         weapon.centre_strength, centre_wounds, applied))
     for row, col in formation.under_circle(centre, weapon.template.radius):
         if (row, col) not in under_hole:
             hits.append(_hit(dice, target, formation.rank_file(row, col), TemplateHitKind.TEMPLATE,

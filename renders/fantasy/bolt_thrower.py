@@ -350,7 +350,8 @@ def _callout_lines(shot: BoltShot, index: int, width: float) -> tuple[CalloutLin
     """One model struck, wrapped to `width` pixels: who, the Strength, what happened (after its
     swatch); the wound dice, what must die first, where the bolt stops."""
     hit = shot.hits[index]
-    result = _outcome(hit.wound) if hit.wound is not None else f"{shot.weapon.multiple_wounds.value} wounds"
+    dies = f"{shot.wounds_die.value} wounds" if shot.wounds_die is not None else "1 wound"  # Immune to Multiple Wounds
+    result = _outcome(hit.wound) if hit.wound is not None else dies
     headline = f"{who(hit.rank, hit.file)}: S{hit.strength}, {result}"
     lines = [CalloutLine(line, LABEL + 1) for line in wrap(headline, size=LABEL + 1, width=width)]
     lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), is_slain(hit))

@@ -227,7 +227,8 @@ def _callout_lines(shot: CannonShot, index: int, width: float) -> tuple[CalloutL
     # On a multi-Wound unit the hits' wounds pool (000:81, 000:122); a monster's line keeps
     # "survives", which is what stops the ball (000:84).
     pooled = shot.target.profile is not None and shot.target.profile.wounds > 1 and not shot.target.troop.monstrous
-    result = f"{hit.wounds_die.value} wounds" if hit.wound is None else wound_text(hit.wound, pooled)
+    dies = f"{hit.wounds_die.value} wounds" if hit.wounds_die is not None else "1 wound"  # Immune to Multiple Wounds
+    result = dies if hit.wound is None else wound_text(hit.wound, pooled)
     headline = f"{who(hit.rank, hit.file)} {kind}: {result}"
     lines = [CalloutLine(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
     lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), is_slain(hit))
@@ -273,7 +274,8 @@ def _run_lines(shot: CannonShot, run: Sequence[int], width: float) -> tuple[Call
     hits = [shot.hits[i] for i in run]
     ranks, files = sorted({h.rank for h in hits}), sorted({h.file for h in hits})
     span = (f"R{ranks[0]}-R{ranks[-1]} F{files[0]}" if len(files) == 1 else f"R{ranks[0]} F{files[0]}-F{files[-1]}")
-    headline = f"{span} bounce: {hits[0].wounds_die.value} wounds each"
+    headline = f"{span} bounce: {hits[0].wounds_die.value if hits[0].wounds_die is not None else 1} wound" \
+               f"{'s' * (hits[0].wounds_die is not None)} each"
     lines = [CalloutLine(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
     lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hits[0]), False)
     return tuple(lines)

@@ -419,12 +419,17 @@ async def test_close_combat_takes_the_targets_weapon_skill_and_initiative_from_t
 
 
 async def test_a_rule_the_command_has_no_option_for_is_said_not_applied(play):
-    """A cannon or a bolt thrower has no ethereal:: the shot is the shot typed, and the footer says
-    the list's Ethereal was not applied rather than leaving it out silently."""
+    """/combat impact-hits has no ethereal:: the attack is the attack typed, and the footer says
+    the list's Ethereal was not applied rather than leaving it out silently. Every /fire war
+    machine takes ethereal: now, so a bolt thrower applies it (a 2+ ward, seed 003:101)."""
     await play(f"/army import file:{EMPIRE}")
-    code, out = await play('/fire bolt-thrower distance:30 bs:3 troop:"Spirit Host" ranks:1')
+    code, out = await play('/combat impact-hits strength:5 hits:2 troop:"Spirit Host"')
     assert code == 0 and out["from_list"]["not_applied"] == ["Ethereal"]
-    assert out["summary"][-1].endswith("files 3 · not applied by this command: Ethereal")
+    assert out["summary"][-1].endswith("troop swarm · not applied by this command: Ethereal")
+    code, out = await play('/fire bolt-thrower distance:30 bs:3 troop:"Spirit Host" ranks:1 dice:"5 2 2 1 3"')
+    assert code == 0 and out["from_list"]["not_applied"] == [] and out["from_list"]["filled"]["ethereal"] is True
+    assert out["ethereal"] is True and out["hits"][0]["wounds"] == 3  # the ward of 1 failed: D3 wounds
+    assert "ward save Ethereal (2+ against mundane attacks)" in out["rules"]
     code, out = await play('/shoot shots:3 bs:3 strength:4 troop:"Spirit Host"')
     assert out["from_list"]["not_applied"] == [] and "not applied" not in out["summary"][-1]
 

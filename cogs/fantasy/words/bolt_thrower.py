@@ -9,8 +9,9 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy.words.common import SYSTEM, inches, to_hit_text, target_text, wound_text
+from cogs.fantasy.words.common import SYSTEM, dodge_lines, immunity_lines, inches, to_hit_text, target_text, wound_text
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
+from engine.dice import DieKind
 from engine.fantasy.bolt_thrower import BoltHit, BoltShot
 
 
@@ -21,11 +22,12 @@ def to_hit_line(shot: BoltShot) -> str:
     return f"{line}; rolled {rolled}"
 
 
-def hit_text(hit: BoltHit) -> str:
+def hit_text(hit: BoltHit, wounds_die: DieKind | None = DieKind.D3) -> str:
+    """``R1 F3 at S6: D3 wounds if it wounds`` (one wound on a target Immune to Multiple Wounds)."""
     head = f"R{hit.rank} F{hit.file} at S{hit.strength}"
     if hit.wound is not None:
         return wound_text(head, hit.wound)
-    line = f"{head}: D3 wounds if it wounds"
+    line = f"{head}: {f'{wounds_die.value} wounds' if wounds_die is not None else '1 wound'} if it wounds"
     return line + (" (only if every model before it is slain)" if hit.conditional else "")
 
 
@@ -46,7 +48,7 @@ def json_fields(shot: BoltShot) -> dict[str, Any]:
     def hit(h: BoltHit) -> dict[str, Any]:
         w = h.wound
         return {"rank": h.rank, "file": h.file, "strength": h.strength,
-                "wounds": shot.weapon.multiple_wounds.value if w is None else w.wounds,
+                "wounds": (shot.wounds_die.value if shot.wounds_die is not None else 1) if w is None else w.wounds,
                 "slain": None if w is None else w.slain, "conditional": h.conditional}
 
     return {
@@ -57,6 +59,10 @@ def json_fields(shot: BoltShot) -> dict[str, Any]:
         "hit": shot.hit,
         "ranked": shot.ranked,
         "hits": [hit(h) for h in shot.hits],
+        "unsaved": None if shot.target.profile is None else sum(h.wound.wounds for h in shot.hits),
+        "ethereal": shot.target_rules.ethereal,
+        "immune": list(shot.immunity),
+        "rules": list(shot.applied.rules) if shot.applied is not None else [],
     }
 
 
@@ -65,7 +71,7 @@ def bolt_thrower_reply(shot: BoltShot, image: bytes | None) -> Reply:
     embed = discord.Embed(title=f"Bolt Thrower: {inches(shot.distance)} at the target", description=f"**{outcome}**",
                           colour=COLOUR_OK if shot.hit else COLOUR_MISS)
     embed.add_field(name="Dice", value=dice_lines(shot.dice), inline=False)
-    hit_lines = [hit_text(h) for h in shot.hits]
+    hit_lines = [hit_text(h, shot.wounds_die) for h in shot.hits]
     if shot.hit:
         embed.add_field(name="Through the ranks", value=clip_lines(hit_lines), inline=False)
     details = [to_hit_line(shot)]
@@ -77,8 +83,12 @@ def bolt_thrower_reply(shot: BoltShot, image: bytes | None) -> Reply:
             details.append(f"Fewer than {shot.weapon.ranked_target} models: one model in the rank, so it is the one hit (no die needed).")
     embed.add_field(name="Shooting", value="\n".join(details), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "bolt thrower"), inline=False)
+    rules = immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules, shot.target.troop) if shot.hit else []
+    if rules:
+        embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     embed.set_footer(text=f"{shot.weapon.source} · S{shot.weapon.strength}, {', '.join(shot.weapon.special_rules)}")
     summary = [outcome, dice_summary(shot.dice)] + [f"Hit: {line}" for line in hit_lines] + details
+    summary += [f"Rules applied: {'; '.join(rules)}"] if rules else []
     return Reply(
         embed=embed, image=image, filename=f"{shot.weapon.key}.png", command=f"fire {shot.weapon.key}",
         system=SYSTEM, dice=shot.dice, summary=tuple(summary), fields=json_fields(shot),

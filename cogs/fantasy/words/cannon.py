@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from cogs.fantasy.words.common import (
-    SYSTEM, dodge_lines, inches, one_model_each, misfire_json, misfire_line, misfire_outcome, pooled_text, target_text, wound_text,
+    SYSTEM, dodge_lines, immunity_lines, inches, one_model_each, misfire_json, misfire_line, misfire_outcome, pooled_text, target_text, wound_text,
 )
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.cannon import CannonHit, CannonShot
@@ -24,7 +24,8 @@ def hit_text(hit: CannonHit, one_model: bool = True) -> str:
     whose own hit decides whether the ball goes on); otherwise its wounds pool on the unit."""
     head = f"R{hit.rank} F{hit.file} {hit.kind.value}"
     if hit.wound is None:
-        line = f"{head}: S{hit.strength}, {hit.wounds_die.value} wounds if it wounds"
+        wounds = f"{hit.wounds_die.value} wounds" if hit.wounds_die is not None else "1 wound"
+        line = f"{head}: S{hit.strength}, {wounds} if it wounds"
         return line + (" (only if the monster before it is slain)" if hit.conditional else "")
     return wound_text(head, hit.wound, one_model=one_model)
 
@@ -91,6 +92,8 @@ def your_rolls(shot: CannonShot) -> str:
     """What the players roll themselves when no profile was given."""
     s = shot.weapon.strength
     saves = "no armour save is possible" if armour_save_needed(1, s) is None else f"armour saves at -{s - 3}"
+    if "multiple-wounds" in shot.immunity:
+        return f"No profile given: roll to wound at S{s} ({saves}), then ward saves; each unsaved hit is one wound (Immune to Multiple Wounds)."
     return f"No profile given: roll to wound at S{s} ({saves}), then ward saves, then each unsaved hit's wounds die."
 
 
@@ -102,7 +105,7 @@ def json_fields(shot: CannonShot) -> dict[str, Any]:
         w = h.wound
         return {
             "rank": h.rank, "file": h.file, "kind": h.kind.value, "strength": h.strength,
-            "wounds": h.wounds_die.value if w is None else w.wounds,
+            "wounds": (h.wounds_die.value if h.wounds_die is not None else 1) if w is None else w.wounds,
             "conditional": h.conditional,
             "slain": None if w is None else w.slain,
             "at": point(h.at),
@@ -127,6 +130,8 @@ def json_fields(shot: CannonShot) -> dict[str, Any]:
         "unsaved": shot.unsaved,
         "casualties": shot.casualties,
         "dodge": shot.target_rules.dodge,
+        "ethereal": shot.target_rules.ethereal,
+        "immune": list(shot.immunity),
         "rules": list(shot.applied.rules) if shot.applied is not None else [],
     }
 
@@ -146,7 +151,8 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
         embed.add_field(name="Hits", value=clip_lines(hit_lines) or "none", inline=False)
     embed.add_field(name="Shot", value=clip_lines(shot_lines(shot)), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "cannon"), inline=False)
-    rules = dodge_lines(shot.applied, shot.target_rules, shot.target.troop) if shot.misfire is None else []
+    rules = [] if shot.misfire is not None else (
+        immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules, shot.target.troop))
     if rules:
         embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     if shot.target.profile is None and shot.hits:

@@ -11,7 +11,7 @@ from engine.fantasy.formation import TargetUnit
 from engine.fantasy.misfire import Misfire
 from engine.fantasy.psychology import LeadershipTest
 from engine.fantasy.shooting import Cover, ToHit
-from engine.fantasy.special_rules import MOUNTED
+from engine.fantasy.special_rules import ETHEREAL_WARD, MOUNTED
 from engine.fantasy.wounding import WoundRoll
 
 SYSTEM = "warhammer-fantasy"
@@ -142,14 +142,37 @@ def one_model_each(target: TargetUnit) -> bool:
 
 
 def dodge_lines(applied, target_rules, troop=None) -> list[str]:
-    """What the target's Dodge did against a war machine's shot, in words (empty without Dodge):
-    the rules applied against its profile, or, with no profile, the ward save the players roll."""
-    if target_rules.dodge is None:
+    """What the target's Dodge and Ethereal did against a war machine's shot, in words (empty
+    without either): the rules applied against its profile, or, with no profile, the ward save the
+    players roll. A war machine's shot is a mundane attack, so Ethereal is its 2+ ward (003:101)."""
+    if target_rules.dodge is None and not target_rules.ethereal:
         return []
     if applied is not None:
         return [x for x in applied.rules if "Dodge" in x or x.startswith("ward save")]
-    if not target_rules.front_arc:
-        return [f"Dodge ({target_rules.dodge}+): not used, the machine is outside its front arc"]
-    if troop is not None and troop.key in MOUNTED:
-        return [f"Dodge ({target_rules.dodge}+): not used, {troop.name} are mounted"]
-    return [f"Dodge ({target_rules.dodge}+): a ward save against each wound (the machine is in its front arc)"]
+    lines = []
+    if target_rules.dodge is None:
+        pass
+    elif not target_rules.front_arc:
+        lines.append(f"Dodge ({target_rules.dodge}+): not used, the machine is outside its front arc")
+    elif troop is not None and troop.key in MOUNTED:
+        lines.append(f"Dodge ({target_rules.dodge}+): not used, {troop.name} are mounted")
+    else:
+        lines.append(f"Dodge ({target_rules.dodge}+): a ward save against each wound (the machine is in its front arc)")
+    if target_rules.ethereal:
+        lines.append(f"Ethereal: a {ETHEREAL_WARD}+ ward save against each wound (a mundane attack; one ward save only, the best)")
+    return lines
+
+
+IMMUNITY_WORDS = {"multiple-wounds": "each unsaved wound is one wound, no wounds die",
+                  "armour-piercing": "armour saves worse by Strength alone"}
+
+
+def immunity_lines(applied, immunity: tuple[str, ...]) -> list[str]:
+    """What the target's Immunity took away from a war machine's shot (`immunity`: the shot's rules
+    it is Immune to, from the record): the line applied against its profile, or with no profile
+    what the players leave out."""
+    if not immunity:
+        return []
+    if applied is not None:
+        return [x for x in applied.rules if x.startswith("Immunity (")]
+    return [f"Immunity ({rule}): {IMMUNITY_WORDS.get(rule, 'ignored')}" for rule in immunity]

@@ -94,6 +94,7 @@ def json_fields(shot: FireThrowerShot) -> dict[str, Any]:
         "wiped_out": shot.wiped_out,
         "immune": list(r.immune),
         "dodge": r.dodge,
+        "ethereal": r.ethereal,
         "no_effect": shot.no_effect,
         "panic": {
             "required": shot.panic_required,

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy.words.common import SYSTEM, inches, to_hit_text, misfire_json, misfire_line, misfire_outcome, wound_text
+from cogs.fantasy.words.common import SYSTEM, dodge_lines, immunity_lines, inches, to_hit_text, misfire_json, misfire_line, misfire_outcome, wound_text
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.grapeshot import GrapeshotShot
 from engine.fantasy.wounding import armour_save_modifier
@@ -58,6 +58,9 @@ def json_fields(shot: GrapeshotShot) -> dict[str, Any]:
         "hits": 0 if v is None else v.hits,
         "unsaved": None if v is None or v.profile is None else v.unsaved,
         "slain": None if v is None or v.profile is None else v.models_slain,
+        "ethereal": shot.target_rules.ethereal,
+        "immune": list(shot.immunity),
+        "rules": list(shot.applied.rules) if shot.applied is not None else [],
     }
 
 
@@ -75,16 +78,24 @@ def grapeshot_reply(shot: GrapeshotShot) -> Reply:
         embed.add_field(name="Hits", value=clip_lines(hits) or "none", inline=False)
         if shot.profile is None and shot.volley.hits:
             w = shot.weapon
-            worse = armour_save_modifier(w.strength, w.armour_piercing)
-            details.append(f"No profile given: roll to wound at S{w.strength}, armour saves {worse} worse (AP {w.armour_piercing} included).")
+            if "armour-piercing" in shot.immunity:
+                worse = armour_save_modifier(w.strength)
+                details.append(f"No profile given: roll to wound at S{w.strength}, armour saves {worse} worse (Immune to Armour Piercing).")
+            else:
+                worse = armour_save_modifier(w.strength, w.armour_piercing)
+                details.append(f"No profile given: roll to wound at S{w.strength}, armour saves {worse} worse (AP {w.armour_piercing} included).")
         elif shot.profile is not None:
             details.append(f"Target: {shot.profile.describe()}")
+    rules = [] if shot.misfire is not None else (
+        immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules))
     if details:
         embed.add_field(name="Shooting", value="\n".join(details), inline=False)
+    if rules:
+        embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     embed.set_footer(text=f"{shot.weapon.source} · S{shot.weapon.strength}, {', '.join(shot.weapon.special_rules)}")
     summary = [outcome, dice_summary(shot.dice)]
     summary += [misfire_line(shot.misfire)] if shot.misfire is not None else [f"Hit: {line}" for line in shot_lines(shot)]
-    summary += details
+    summary += details + ([f"Rules applied: {'; '.join(rules)}"] if rules else [])
     return Reply(
         embed=embed, image=None, filename="", command="fire grapeshot", system=SYSTEM, dice=shot.dice,
         summary=tuple(summary), fields=json_fields(shot),

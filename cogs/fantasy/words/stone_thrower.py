@@ -15,7 +15,7 @@ from cogs.fantasy.words.common import (
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.stone_thrower import StoneShot, TemplateHit, TemplateHitKind
 from engine.geometry import clock_face
-from cogs.fantasy.words.common import dodge_lines
+from cogs.fantasy.words.common import dodge_lines, immunity_lines
 
 
 def hit_text(hit: TemplateHit, one_model: bool = True) -> str:
@@ -101,6 +101,8 @@ def json_fields(shot: StoneShot) -> dict[str, Any]:
         "unsaved": shot.unsaved,
         "casualties": shot.casualties,
         "dodge": shot.target_rules.dodge,
+        "ethereal": shot.target_rules.ethereal,
+        "immune": list(shot.immunity),
         "rules": list(shot.applied.rules) if shot.applied is not None else [],
     }
 
@@ -118,7 +120,8 @@ def stone_thrower_reply(shot: StoneShot, image: bytes | None) -> Reply:
         embed.add_field(name="Hits", value=clip_lines(hit_lines) or "none", inline=False)
     embed.add_field(name="Shot", value=clip_lines(shot_lines(shot)), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "stone thrower"), inline=False)
-    rules = dodge_lines(shot.applied, shot.target_rules, shot.target.troop) if shot.misfire is None else []
+    rules = [] if shot.misfire is not None else (
+        immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules, shot.target.troop))
     if rules:
         embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     if shot.target.profile is None and shot.hits:
@@ -126,7 +129,8 @@ def stone_thrower_reply(shot: StoneShot, image: bytes | None) -> Reply:
         embed.add_field(
             name="Your rolls",
             value=(f"No profile given: roll to wound at S{w.centre_strength} for the centre hole (then its "
-                   f"{w.centre_wounds.value} wounds) and at S{w.strength} for the rest, with saves."),
+                   f"{'1 wound: Immune to Multiple Wounds' if 'multiple-wounds' in shot.immunity else w.centre_wounds.value + ' wounds'}) "
+                   f"and at S{w.strength} for the rest, with saves."),
             inline=False,
         )
     embed.set_footer(text=f"{shot.weapon.source} · {', '.join(shot.weapon.special_rules)}")
