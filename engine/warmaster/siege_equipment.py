@@ -6,7 +6,10 @@ Mantlets, and the siege equipment list's footnotes 3 and 4).
 1. Siege tower, battering ram, sow: every shot at the unit hits its machine, because the troops
    are inside it; the machine (its profile: Hits 3, Armour 3+) takes the hits, and neither it nor
    the unit in it is driven back by missile fire (:data:`engine.warmaster.shooting.NEVER_DRIVEN_BACK`).
-   Destroyed by shooting, the machine is abandoned and the unit fights on.
+   Destroyed by shooting, the machine is abandoned and the unit fights on. A siege tower is so big
+   that it is shot at as a wall section is (001:148): it counts as fortified (6+ to hit) and has
+   no armour (001:29), wherever it stands; its Hits stay its own (it has no Structure Points). Its
+   3+ is the save of the troops inside it when they assault and are shot or oiled (2. below).
 2. Stand and shoot at a unit assaulting under one of them: the hits are on the unit (they count in
    the assault), which saves with the machine's armour when it is better than its own (Assaults,
    001:77).
@@ -51,5 +54,10 @@ def target_of_shooting(unit: Unit, equipment: Equipment, profiles: dict[str, Tro
         # Stand and shoot at an assault under the machine: the unit's hits, the machine's better save.
         better = profile.armour if unit.armour is None else min(unit.armour, profile.armour)
         return replace(unit, armour=better, equipment=equipment.value)
-    return Unit(f"{unit.name}'s {profile.name.lower()}", 1, profile.hits, profile.armour or None, unit.position, machine,
+    if equipment is Equipment.SIEGE_TOWER:
+        # Shot at as a wall section: fortified, no armour.
+        position, armour = Position.FORTIFIED, None
+    else:
+        position, armour = unit.position, profile.armour or None
+    return Unit(f"{unit.name}'s {profile.name.lower()}", 1, profile.hits, armour, position, machine,
                 unit.side, unit.engaged, False, False, equipment.value)

@@ -125,10 +125,12 @@ async def test_a_lost_siege_tower_assault_says_what_becomes_of_the_tower(play):
 # driven back by missile fire"; 001:456 "Are not driven back by shooting"; 001:199-200 mantlets.
 
 async def test_a_shot_names_its_target_as_siege_equipment(play):
-    code, r = await play('/wm shoot attacks:4 troop:siege-tower dice:"6 6 1 1 1 1"')
+    # 001:148: a siege tower is shot at as a wall section (001:29): fortified, 6+ to hit, no armour.
+    code, r = await play('/wm shoot attacks:4 troop:siege-tower dice:"6 6 5 4"')
     assert code == 0, r
     t = r["target"]
-    assert t["name"] == "target's siege tower" and t["equipment"] == "siege-tower" and t["save"] == 3
+    assert t["name"] == "target's siege tower" and t["equipment"] == "siege-tower" and t["save"] is None
+    assert (t["to_hit"], t["counts_as"], t["hits_taken"]) == (6, "fortified", 2)
     assert t["drive_back"] is None and "never driven back" in t["no_drive_back"]
     code, r = await play('/wm shoot attacks:4 troop:sow dice:"6 6 6 6 1 1 1 1"')
     assert code == 0 and r["target"]["stands_lost"] == 1 and any("abandons it" in line for line in r["summary"])

@@ -244,14 +244,45 @@ def sheltered(equipment, **kw) -> Unit:
     return target_of_shooting(base, Equipment(equipment), dict(W.siege_profiles), W.troops["machine"])
 
 
-@pytest.mark.parametrize("equipment", ["siege-tower", "battering-ram", "sow"])
+@pytest.mark.parametrize("equipment", ["battering-ram", "sow"])
 def test_shots_hit_the_machine_which_is_never_driven_back(equipment):
     from engine.warmaster.shooting import shoot
 
     t = sheltered(equipment)
-    assert (t.stands, t.hits, t.armour, t.equipment) == (1, 3, 3, equipment)
+    assert (t.stands, t.hits, t.armour, t.position, t.equipment) == (1, 3, 3, Position.OPEN, equipment)
     s = shoot(entered("6 6 1 1  1 1"), t, 4, W.positions)  # 2 hits, 3+ save: 1 1 -> both taken
     assert s.result.hits_taken == 2 and s.result.drive_back is None and "never driven back" in s.result.no_drive_back
+
+
+# 001:148: "As Siege Towers are such huge constructions the same shooting rules apply to them as to
+# wall sections"; 001:29: "a wall, gateway or tower counts as fortified (6 to hit) but has no armour".
+
+def test_a_siege_tower_is_shot_at_as_a_wall_section_fortified_with_no_armour():
+    from engine.warmaster.shooting import shoot
+
+    t = sheltered("siege-tower")
+    assert (t.stands, t.hits, t.armour, t.position, t.equipment) == (1, 3, None, Position.FORTIFIED, "siege-tower")
+    s = shoot(entered("6 6 6 5"), t, 4, W.positions)  # 6+ to hit: three 6s; no armour roll: a whole stand
+    assert s.result.to_hit_needed == 6 and s.result.hits == 3 and s.result.saves == ()
+    assert s.result.stands_lost == 1 and s.result.drive_back is None  # destroyed: the unit in it abandons it
+    # The same dice at a battering ram (in the open, 3+ save): four hits, two saved.
+    ram = shoot(entered("6 6 6 5  3 4 1 2"), sheltered("battering-ram"), 4, W.positions)
+    assert ram.result.hits == 4 and ram.result.hits_taken == 2 and ram.result.stands_lost == 0
+
+
+def test_a_siege_tower_in_the_open_or_defended_is_still_fortified():
+    assert sheltered("siege-tower").position is Position.FORTIFIED
+    from engine.warmaster.siege_equipment import Equipment, target_of_shooting
+
+    base = Unit("orcs", 3, 3, 6, Position.DEFENDED, W.troops["infantry"])
+    t = target_of_shooting(base, Equipment.SIEGE_TOWER, dict(W.siege_profiles), W.troops["machine"])
+    assert t.position is Position.FORTIFIED and t.armour is None
+
+
+def test_stand_and_shoot_at_a_unit_assaulting_from_a_siege_tower_takes_its_3_plus():
+    # 001:206 and 001:77: the troops in the tower save with its 3+ when it is better than their own.
+    t = sheltered("siege-tower", charging=True)
+    assert (t.stands, t.armour, t.position) == (3, 3, Position.OPEN)
 
 
 def test_stand_and_shoot_at_a_unit_assaulting_under_a_sow_takes_the_sows_save():
