@@ -136,8 +136,15 @@ def render_bone_thrower(shot: BoneThrowerShot) -> bytes:
     """The Bone Thrower's skewer as a PNG: the line of flight and the stands it strikes."""
     title = (f"Bone Thrower: {shot.distance:.1f} cm, {len(shot.skewered)} stand{'s' * (len(shot.skewered) != 1)} "
              f"skewered · {hits_words(shot)}")
-    return _render(shot, title, "Undead Bone Thrower", "Bone Thrower", "bolt through touching stands (max 3)", False,
+    return _render(shot, title, "Undead Bone Thrower", "Bone Thrower", bone_path_words(shot), False,
                    "Artillery and Machines")
+
+
+def bone_path_words(shot: BoneThrowerShot) -> str:
+    """The key's words for the bolt's path: a tower's stonework stops it in the first stand."""
+    if shot.in_tower:
+        return "bolt stops in the first stand (in a tower)"
+    return f"bolt through touching stands (max {shot.weapon.skewers})"
 
 
 def _render(shot, title: str, section: str, machine: str, path_words: str, grapeshot: bool, source: str) -> bytes:

@@ -1,7 +1,8 @@
 """The picture of a siege's fortress: every section the players named, in a row, with its
 Destruction Tokens and breaches (seed 001, Structure tests).
 
-Walls and palisades are long blocks, towers square, gateways carry a gate; a breached section is
+Walls and palisades are long blocks, towers square; gateways, gateway towers and palisade towers
+carry a gate (a palisade tower has a gateway of its own, seed 001 list footnote 2); a breached section is
 drawn as rubble (hatched, dashed edge) and labelled. Each section shows its tokens as dots with
 the count and its Structure points; the section just tested is outlined thick. A few sections
 take the whole width, drawn larger; the key names only what the picture draws.
@@ -47,7 +48,7 @@ def _section(canvas: Canvas, s: SectionState, x: float, y: float, tested: bool, 
         while cx < left + w - 8 * k:  # crenellations
             canvas.draw.rectangle((cx, top - 8 * k, cx + 9 * k, top), fill=BASE, outline=BASE_EDGE)
             cx += step
-        if key in ("gateway", "gateway-tower"):
+        if key == "gateway" or s.structure.gate_points is not None:  # a gateway, or a tower with a gate (001:376 †2)
             gx = (box[0] + box[2]) / 2
             doorway = (gx - 14 * k, box[3] - 30 * k, gx + 14 * k, box[3])
             if gate_fallen and not s.gate:  # the gate blown apart, the tower standing (001:376): an open, broken gateway
@@ -123,8 +124,10 @@ def key(fortress: Fortress) -> tuple[LegendItem, ...]:
         items.append(LegendItem("fallen (breached) section", rubble))
     if any(s.name == fortress.tested for s in sections):
         items.append(LegendItem("section just tested", tested))
-    if any(s.gate and not s.breached for s in sections):
-        items.append(LegendItem("a gateway tower's gate, targeted on its own", gate))
+    towers = sorted({s.structure.name.lower() for s in sections if s.gate and not s.breached})
+    if towers:
+        whose = f"a {towers[0]}'s" if len(towers) == 1 else "a tower's"
+        items.append(LegendItem(f"{whose} gate, targeted on its own", gate))
     return tuple(items)
 
 

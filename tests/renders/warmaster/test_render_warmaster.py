@@ -100,3 +100,44 @@ def test_a_standing_tower_whose_gate_fell_shows_its_gateway_open():
         return img.crop((0, 60, img.width // 2, img.height // 2)).tobytes()
 
     assert tower_slot(True) != tower_slot(False)
+
+
+def _section_pixels(kind: str, name: str = "west tower"):
+    """The drawn section alone (above its labels), one section on its own in the picture."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from engine.warmaster.structure import Fortress, SectionState
+    from renders.warmaster.fortress import ROW_TOP, layout, render_fortress
+
+    f = Fortress((SectionState(name, W.structures[kind], False, 0, False),), tested=None)
+    _, slot, _ = layout(1)
+    picture = np.asarray(Image.open(io.BytesIO(render_fortress(f))).convert("RGB"))
+    return picture[ROW_TOP: ROW_TOP + int(100 * min(3.0, slot / 150)), :]
+
+
+def test_a_standing_palisade_tower_is_drawn_with_its_gate():
+    """Seed 001, Fortification list, footnote 2 on the palisade tower: its gateway is a target of
+    its own (12 points) and falls with the tower; the picture draws its gate as a gateway tower's."""
+    import numpy as np
+
+    palisade, gateway, plain = (_section_pixels(k) for k in ("palisade-tower", "gateway-tower", "tower"))
+    assert np.array_equal(palisade, gateway)
+    assert not np.array_equal(palisade, plain)
+
+
+def test_the_bone_thrower_key_says_a_tower_stops_the_bolt():
+    from engine.warmaster.bone_thrower import fire_bone_thrower
+    from engine.dice import EnteredDice
+    from renders.warmaster.artillery import bone_path_words, draw
+
+    target = PlacedUnit(_unit("target", 3), lay_out(Formation.COLUMN, 3, Point(0, 20)))
+    free = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, target, EnteredDice("4 4 4", RandomDice(1)))
+    assert len(free.skewered) == 3 and bone_path_words(free) == "bolt through touching stands (max 3)"
+    manned = fire_bone_thrower(W.artillery["bone-thrower"], W.positions, target, EnteredDice("6", RandomDice(1)), in_tower=True)
+    assert len(manned.skewered) == 1 and bone_path_words(manned) == "bolt stops in the first stand (in a tower)"
+    canvas = draw(manned, "t", "Undead Bone Thrower", "Bone Thrower", bone_path_words(manned), False, "Artillery and Machines")
+    written = " ".join(str(w) for w in canvas.written)
+    assert "bolt stops in the first stand" in written and "max 3" not in written
