@@ -222,3 +222,41 @@ def test_an_ethereal_unit_immune_to_flaming_attacks_takes_nothing_at_all():
 def test_an_immunity_the_engine_does_not_know_is_refused():
     with pytest.raises(RulesError, match="Immunity \\(poison\\)"):
         TargetRules(immune=("poison",))
+
+
+# --- Properties: the bot's dice, any unit and profile ----------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from engine.dice import RandomDice  # noqa: E402
+
+PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+profiles = st.builds(Profile, st.integers(1, 10), st.integers(1, 8), st.none() | st.integers(1, 6), st.none() | st.integers(2, 6))
+machines = st.sampled_from(["cannon", "great-cannon", "stone-thrower", "bolt-thrower"])
+
+
+def shoot_with(machine, target, seed, rules):
+    if machine in ("cannon", "great-cannon"):
+        return fire_cannon(DATA.cannons[machine], BLACK_POWDER, target, 30, RandomDice(seed), target_rules=rules)
+    if machine == "stone-thrower":
+        return fire_stone_thrower(STONE, DATA.misfire_charts[STONE.misfire_chart], target, 30, RandomDice(seed),
+                                  target_rules=rules)
+    return fire_bolt_thrower(BOLT, DATA.to_hit_penalties, target, 20, RandomDice(seed), ballistic_skill=4, target_rules=rules)
+
+
+@PROPERTY
+@given(machine=machines, profile=profiles, ranks=st.integers(1, 5), files=st.integers(1, 6), seed=st.integers(0, 2**32 - 1),
+       ethereal=st.booleans())
+def test_immune_to_multiple_wounds_no_hit_does_more_than_one_wound_and_no_wounds_die_is_rolled(
+        machine, profile, ranks, files, seed, ethereal):
+    troop = "monster" if ranks * files == 1 else "infantry"
+    shot = shoot_with(machine, unit(troop, ranks, files, profile), seed,
+                      TargetRules(ethereal=ethereal, immune=("multiple-wounds",)))
+    assert not any(d.purpose.startswith("Multiple Wounds") for d in shot.dice)
+    assert all(h.wound is None or h.wound.wounds <= 1 for h in shot.hits)
+    assert "multiple-wounds" in shot.immunity
+    # Every wound that got through had to pass a 2+ ward when Ethereal (the best ward there is).
+    for h in shot.hits:
+        if h.wound is not None and h.wound.wounded:
+            assert h.wound.ward_needed == (2 if ethereal else profile.ward)
