@@ -227,6 +227,8 @@ def target_stands(*, formation: str, stands: int, at: str | None, front: Point, 
 
 
 LIST_HELP = '"tower 2, wall 4, army elves"'
+_ARMY = re.compile(r"^army(?:\s*[:=\-]|\s|$)(?P<name>.*)$", re.I | re.S)
+"""The army item of a siege list, its name after a space, a colon, an equals sign or a dash."""
 
 
 def equipment_list(text: str) -> tuple[tuple, str | None]:
@@ -240,10 +242,10 @@ def equipment_list(text: str) -> tuple[tuple, str | None]:
         if not part:
             continue
         words = part.lower().split()
-        if words[0] == "army":
-            if len(words) == 1:
-                raise RulesError("List: 'army' needs the army's name, e.g. 'army high elves'.")
-            army = " ".join(words[1:])
+        if named := _ARMY.match(part):  # "army high elves", "army: High Elves", "army = high elves"
+            if not named["name"].strip(" :=-"):
+                raise RulesError(f"List: '{quote(part)}' needs the army's name, e.g. 'army high elves'.")
+            army = " ".join(named["name"].strip(" :=-").lower().split())
             continue
         count = 1
         if is_int(words[0]):  # plain ASCII digits only: "²" passes str.isdigit() and fails int()
