@@ -179,9 +179,30 @@ def _element(e, depth: int = 0) -> dict[str, Any]:
     return node
 
 
+UTF16 = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"), (b"<\x00", "utf-16-le"), (b"\x00<", "utf-16-be"),
+         (b"{\x00", "utf-16-le"), (b"\x00{", "utf-16-be"))
+"""How a UTF-16 file starts (BattleScribe can save a roster so, with a byte order mark), and its encoding."""
+_DECLARED = re.compile(rb"^(<\?xml[^>]*?\bencoding\s*=\s*)([\"'])[A-Za-z0-9._-]*\2")
+
+
+def _as_utf8(data: bytes) -> bytes:
+    """A UTF-16 roster (with or without its byte order mark) as UTF-8 bytes, its XML declaration
+    saying so; anything else as it is."""
+    encoding = next((e for start, e in UTF16 if data.startswith(start)), None)
+    if encoding is None:
+        return data
+    body = data[2:] if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data
+    try:
+        text = body.decode(encoding)
+    except UnicodeDecodeError:
+        raise RosterError("That file starts as UTF-16 text but cannot be read as such: export the list again "
+                          "from BattleScribe or New Recruit.") from None
+    return _DECLARED.sub(rb'\1"UTF-8"', text.lstrip("\ufeff \t\r\n").encode("utf-8"), count=1)
+
+
 def _document(data: bytes) -> dict[str, Any]:
     """The roster's top object, from XML or JSON, in one shape: attributes and child lists."""
-    text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    text = _as_utf8(data).lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:1] == b"{":
         try:
             doc = json.loads(text.decode("utf-8"))
@@ -471,6 +492,9 @@ class TargetValues:
     missing: tuple[tuple[str, str], ...]
     """(option, why): values the engine may need that the list does not give."""
     models: int | None
+    dropped: tuple[tuple[str, str], ...] = ()
+    """(option, why): values the list gives that no rule allows (a ward save of 1+, a unit of 0
+    stands), left out rather than used; the import and ``/army show`` say so."""
 
     def get(self, name: str) -> Any:
         return dict(self.values).get(name)
@@ -495,6 +519,7 @@ def _fantasy(unit: Unit) -> TargetValues:
     p = unit.main
     values: dict[str, Any] = {}
     missing: list[tuple[str, str]] = []
+    dropped: list[tuple[str, str]] = []
     t = value_of(p.get("T", "Toughness", "To"))
     w = value_of(p.get("W", "Wounds"))
     if t is not None:
@@ -512,14 +537,24 @@ def _fantasy(unit: Unit) -> TargetValues:
     save = value_of(save_text)
     if save is not None and 1 <= save <= 6:
         values["save"] = save
-    elif unit.armour_gear:
-        missing.append(("save", f"the list gives {unit.name} armour but no armour save: work it out and give save:"))
+    else:
+        if save is not None:
+            dropped.append(("save", f"{unit.name}'s armour save {save}+ is left out: an armour save is 1+ to 6+"))
+        if unit.armour_gear:
+            missing.append(("save", f"the list gives {unit.name} armour but no armour save: work it out and give save:"))
     ward = value_of(p.get("WardSave", "Ward Save", "Ward"))
     rules_text = " ".join(unit.rules + unit.gear)
     if ward is None and (m := WARD.search(rules_text)):
         ward = int(m.group(1))
     if ward is not None and 2 <= ward <= 6:
         values["ward"] = ward
+    elif ward is not None:
+        dropped.append(("ward", f"{unit.name}'s ward save {ward}+ is left out: a ward save is 2+ to 6+ (a 1 always fails)"))
+    if (ld := value_of(p.get("Ld", "LD", "Leadership"))) is not None:
+        if 1 <= ld <= 10:
+            values["leadership"] = ld  # the unit's own, for its Panic test (a general's nearby: type leadership:)
+        else:
+            dropped.append(("leadership", f"{unit.name}'s Leadership {ld} is left out: Leadership is 1 to 10"))
     kind = p.get("Type", "Troop Type", "Unit Type")
     if kind:
         key = FANTASY_TROOPS.get(_key(kind.split("(")[0]))
@@ -546,7 +581,7 @@ def _fantasy(unit: Unit) -> TargetValues:
         values["immune"] = " ".join(dict.fromkeys(immune))
     if unit.models is not None:
         values["models"] = unit.models
-    return TargetValues(tuple(values.items()), tuple(missing), unit.models)
+    return TargetValues(tuple(values.items()), tuple(missing), unit.models, tuple(dropped))
 
 
 FACES = ("front", "side", "rear")
@@ -577,6 +612,8 @@ def _wh40k(unit: Unit) -> TargetValues:
             values["toughness"] = t
         if (sv := value_of(p.get("Sv", "Save"))) is not None:
             values["save"] = sv
+        if (ld := value_of(p.get("Ld", "LD", "Leadership"))) is not None and ld >= 1:
+            values["leadership"] = ld  # a squad's, for its pinning test (a leader's nearby: type leadership:)
         if unit.models is not None:  # a squad under a blast; a vehicle is hit as itself
             values["models"] = unit.models
     return TargetValues(tuple(values.items()), tuple(missing), unit.models)
@@ -611,6 +648,9 @@ def _warmaster(unit: Unit) -> TargetValues:
     size = value_of(p.get("Unit Size", "Size", "Stands"))
     if size is not None and size > 0:
         values["stands"] = size
+    elif size is not None:
+        dropped = ((("stands", f"{unit.name}'s Unit Size {size} is left out: a unit has at least one stand"),))
+        return TargetValues(tuple(values.items()), tuple(missing), unit.models, dropped)
     return TargetValues(tuple(values.items()), tuple(missing), unit.models)
 
 

@@ -44,6 +44,8 @@ def values_words(v: TargetValues, game: str) -> str:
             parts.append(f"T{d['toughness']}")
         if "save" in d:
             parts.append(f"Sv{d['save']}+")
+        if "leadership" in d:
+            parts.append(f"Ld{d['leadership']}")
     elif game == "warmaster":
         parts += [f"Hits {d['hits']}"] if "hits" in d else []
         parts += [f"Armour {d['armour']}+" if d.get("armour") else "no armour"] if "armour" in d else []
@@ -55,6 +57,7 @@ def values_words(v: TargetValues, game: str) -> str:
         parts += [f"save {d['save']}+"] if "save" in d else []
         parts += [f"ward {d['ward']}+"] if "ward" in d else []
         parts += [d["troop"]] if "troop" in d else []
+        parts += [f"Ld{d['leadership']}"] if "leadership" in d else []
         parts += [w for w in ("ethereal", "flammable") if d.get(w)]
         parts += [f"dodge {d['dodge']}+"] if "dodge" in d else []
         parts += [f"immune to {d['immune']}"] if "immune" in d else []
@@ -75,7 +78,8 @@ def unit_json(u: Unit, game: str) -> dict[str, Any]:
     return {"label": u.label, "name": u.name, "force": u.force, "models": u.models, "points": u.points,
             "profile": {n: val for n, val in u.main.characteristics} if u.main else {},
             "values": {k: list(x) if isinstance(x, tuple) else x for k, x in v.values},
-            "missing": [{"option": k, "why": why} for k, why in v.missing], "rules": list(u.rules)}
+            "missing": [{"option": k, "why": why} for k, why in v.missing], "rules": list(u.rules),
+            "dropped": [{"option": k, "why": why} for k, why in v.dropped]}
 
 
 def _game(roster: Roster) -> str:
@@ -103,6 +107,7 @@ def import_reply(army: Army, replaced: bool) -> Reply:
     lines = [f"{where} · {len(r.units)} unit{'s' if len(r.units) != 1 else ''} in {forces}"]
     lines += [unit_line(u, game) for u in r.units]
     unread = list(r.unread)
+    unread += [why for u in r.units for _, why in target_values(u, game).dropped]  # a value no rule allows: said, not used
     asks = [u.label for u in r.units if any(n == "save" for n, _ in target_values(u, game).missing)]
     if asks:
         unread.append(f"armour saves of {', '.join(shown(a, 40) for a in asks[:5])}{' and more' if len(asks) > 5 else ''}: "
@@ -142,7 +147,8 @@ def show_reply(army: Army, unit: Unit) -> Reply:
         fields.append((f"{shown(p.name, 60)} ({shown(p.kind, 30) or 'profile'})", [stats or "no values"]))
     words = values_words(v, game)
     fields.append(("As a target", [words or "nothing the commands take"] +
-                   [f"not in the list: {shown(why, 200)}" for _, why in v.missing]))
+                   [f"not in the list: {shown(why, 200)}" for _, why in v.missing] +
+                   [f"in the list but not used: {shown(why, 200)}" for _, why in v.dropped]))
     if unit.rules:
         fields.append(("Rules and categories", [", ".join(shown(r, 60) for r in unit.rules)]))
     if unit.gear:

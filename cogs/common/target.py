@@ -48,7 +48,10 @@ AUTOCOMPLETE_WAIT = 2.0
 """Seconds the autocomplete waits for the store (Discord drops choices after 3)."""
 INTO_MARK = "__bombardier_target_into__"
 """Set on a callback whose unit goes in another option (``into``): the console reads ``target:`` into it."""
-_FACE = re.compile(r"\s*[(/]\s*(front|side|rear)\s*\)?\s*$", re.I)
+_FACE = re.compile(r"\s*[(/]\s*(front|side|flank|rear)\s*\)?\s*$", re.I)
+FACING = {"front": "front", "side": "flank", "rear": "rear"}
+"""A side named after a Fantasy unit ("Halberdiers (rear)") as the /fire commands' ``facing:``: the
+side of the unit the shot strikes (a 40k vehicle's ``(side)`` is a Fantasy unit's flank)."""
 
 
 class TargetError(RulesError):
@@ -102,7 +105,7 @@ def find_unit(lists: list[armies.Army], text: str, *, game: str | None = None,
     face = None
     wanted = " ".join(text.split())
     if (m := _FACE.search(wanted)) and not _matches(lists, wanted):  # a unit may be named "Archers (rear)"
-        face, wanted = m.group(1).lower(), wanted[: m.start()].strip()
+        face, wanted = m.group(1).lower().replace("flank", "side"), wanted[: m.start()].strip()
     if game is not None:
         others = [a for a in lists if game_of(a) != game]
         lists = [a for a in lists if game_of(a) == game]
@@ -233,6 +236,11 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
             elif "armour" not in typed:
                 raise TargetError(f"{as_text(unit.label)} has armour {'/'.join(map(str, faces))} (front/side/rear): name the "
                                   f"side hit, e.g. {option}:\"{as_text(unit.label)} (side)\", or give the armour value.")
+    if face is not None and "facing" in params:  # a Fantasy unit named with the side the shot strikes
+        if "facing" in typed:
+            overridden.append("facing")
+        else:
+            filled["facing"] = FACING[face]
     models = offered.pop("models", None)
     for name, value in offered.items():
         if name not in params or (COMPANIONS.get(name, name) not in typed and name in COMPANIONS):
@@ -454,6 +462,8 @@ async def _fill(interaction: Any, game: str, params: dict[str, inspect.Parameter
                                   values.missing, values.models)
         filled, overridden = fill(params, kinds, kwargs, typed, unit, values, face, needs, into or "target", ASK[game])
         unused = [_rule_words(k, v) for k, v in values.values if k in NOT_APPLIED and k not in params and v]
+        if face is not None and "facing" not in params and not isinstance(values.get("armour"), tuple):
+            unused.append(f"facing ({FACING[face]})")  # a side named for a command that takes none: said, not dropped
         return army, unit, face, filled, overridden, unused
 
     army, unit, face, filled, overridden, unused = await _in_store(interaction, work)

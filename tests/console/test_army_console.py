@@ -40,14 +40,15 @@ async def test_import_list_show_and_remove(play):
     assert [u["label"] for u in army["units"]][:2] == ["Halberdiers", "Great Cannon"]
     assert army["unread"] == ["1 hidden profile skipped"]
     assert out["glance"]["title"] == "Imported Host of Talabheim · 760 pts"
-    assert any(line == "Halberdiers ×20 · T3 W1 infantry · ask: save" for line in out["glance"]["lines"])
+    assert any(line == "Halberdiers ×20 · T3 W1 infantry Ld7 · ask: save" for line in out["glance"]["lines"])
     code, out = await play(f"/army import file:{EMPIRE}")
     assert out["glance"]["title"].startswith("Replaced Host of Talabheim")
     await play(f"/army import file:{GUARD}")
     code, out = await play("/army list")
     assert [a["name"] for a in out["armies"]] == ["Cadian 3rd Armoured", "Host of Talabheim"]
     code, out = await play('/army show unit:"Spirit Host"')
-    assert out["unit"]["values"] == {"toughness": 3, "wounds": 4, "enemy_ws": 3, "enemy_initiative": 1, "troop": "swarm", "ethereal": True, "models": 3}
+    assert out["unit"]["values"] == {"toughness": 3, "wounds": 4, "enemy_ws": 3, "enemy_initiative": 1, "troop": "swarm", "ethereal": True, "models": 3,
+                                     "leadership": 4}
     assert "Ethereal" in out["unit"]["rules"]
     code, out = await play('/army remove list:"Host of Talabheim"')
     assert code == 0 and out["removed"] == "Host of Talabheim"

@@ -15,7 +15,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "army"
 async def test_import_a_real_list_and_shoot_at_its_units_by_name(live_bot, standin):
     embed = public(await send(standin, "/army import", file=("Host of Talabheim.rosz", (FIXTURES / "empire.rosz").read_bytes())))
     assert embed["title"] == "Imported Host of Talabheim · 760 pts"
-    assert "Spirit Host ×3 · T3 W4 swarm ethereal" in embed["description"]
+    assert "Spirit Host ×3 · T3 W4 swarm Ld4 ethereal" in embed["description"]
     assert len(standin.downloads) == 1
 
     payload = standin.autocomplete("/shoot", "troop", shots=6, bs=3, strength=4, troop="spirit")

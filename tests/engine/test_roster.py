@@ -32,13 +32,15 @@ def test_a_fantasy_roster_with_two_forces_nested_selections_and_a_hidden_profile
     halberdiers = r.unit("halberdiers")
     assert halberdiers.models == 20 and halberdiers.points == 105.0  # 19 halberdiers and a sergeant, nested
     assert halberdiers.main.name == "Halberdier" and halberdiers.armour_gear  # light armour: a save to work out
-    assert values(r, "Halberdiers") == {"toughness": 3, "wounds": 1, "enemy_ws": 3, "enemy_initiative": 3, "troop": "infantry", "models": 20}
+    assert values(r, "Halberdiers") == {"toughness": 3, "wounds": 1, "enemy_ws": 3, "enemy_initiative": 3, "troop": "infantry", "models": 20,
+                                         "leadership": 7}  # its own LD, for a Panic test
     assert dict(target_values(halberdiers, "fantasy").missing)["save"].startswith("the list gives Halberdiers armour")
     # '-' is no value, '5+' is 5, the war machine's own profile comes before its crew's
     assert values(r, "Great Cannon") == {"toughness": 7, "wounds": 3, "troop": "war-machine", "models": 1}
     assert values(r, "War Altar of Sigmar") == {"toughness": 5, "wounds": 5, "save": 5, "ward": 4, "troop": "chariot", "models": 1}
     assert values(r, "Halberdiers #2")["save"] == 6
-    assert values(r, "Spirit Host") == {"toughness": 3, "wounds": 4, "enemy_ws": 3, "enemy_initiative": 1, "troop": "swarm", "ethereal": True, "models": 3}
+    assert values(r, "Spirit Host") == {"toughness": 3, "wounds": 4, "enemy_ws": 3, "enemy_initiative": 1, "troop": "swarm", "ethereal": True, "models": 3,
+                                          "leadership": 4}
     assert is_war_machine(r.unit("Great Cannon")) and not is_war_machine(halberdiers)
 
 
@@ -60,7 +62,7 @@ def test_new_recruits_json_of_a_40k_list_gives_armour_values_and_vehicle_types()
     assert values(r, "Leman Russ Battle Tank") == {"armour": (14, 12, 10)}
     assert values(r, "Sentinel Squadron") == {"armour": (10, 10, 10), "open_topped": True, "walker": True}
     squad = r.unit("Infantry Squad")
-    assert squad.models == 10 and values(r, "Infantry Squad") == {"toughness": 3, "save": 5, "models": 10}
+    assert squad.models == 10 and values(r, "Infantry Squad") == {"toughness": 3, "save": 5, "leadership": 7, "models": 10}
     assert dict(target_values(squad, "wh40k").missing) == {"armour": "Infantry Squad has no armour values (it is not a vehicle)"}
 
 
@@ -159,7 +161,7 @@ def test_seventh_edition_names_and_a_40k_profile_spelt_the_british_way():
     r = read_roster(json.dumps(doc).encode())
     assert r.game == "fantasy" and r.unit("Warriors").models == 15
     tv = target_values(r.unit("Warriors"), "fantasy")
-    assert dict(tv.values) == {"toughness": 3, "wounds": 1, "enemy_ws": 4, "enemy_initiative": 5, "models": 15}
+    assert dict(tv.values) == {"toughness": 3, "wounds": 1, "enemy_ws": 4, "enemy_initiative": 5, "leadership": 8, "models": 15}
     assert dict(tv.missing) == {"troop": "the list gives no troop type for Warriors"}
     assert dict(target_values(r.unit("Predator"), "wh40k").values) == {"armour": (13, 11, 10)}
 
