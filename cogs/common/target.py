@@ -211,6 +211,9 @@ WORDS = {"enemy_ws": "Weapon Skill", "models": "number of models", "toughness": 
 COMPANIONS = {"enemy_initiative": "initiative"}
 """A value the list gives that a command uses only beside one the player types: the target's
 Initiative decides who strikes first only when the attacker's is given (/combat attacks)."""
+ONLY_WITH = {"leadership": "barrage"}
+"""A value the list gives that a command takes only with another of its options on, where it has
+that option: a 40k squad's Ld is for a barrage's pinning test (/40k ordnance barrage:true)."""
 
 
 def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dict[str, Any], typed: set[str],
@@ -244,6 +247,8 @@ def fill(params: dict[str, inspect.Parameter], kinds: dict[str, Any], given: dic
     models = offered.pop("models", None)
     for name, value in offered.items():
         if name not in params or (COMPANIONS.get(name, name) not in typed and name in COMPANIONS):
+            continue
+        if name in ONLY_WITH and ONLY_WITH[name] in params and not given.get(ONLY_WITH[name]):
             continue
         if name in typed:
             overridden.append(name)

@@ -98,3 +98,13 @@ async def test_siege_army_reads_the_army_however_it_is_written(play, item):
 async def test_siege_army_without_the_armys_name_says_what_to_give(play):
     code, out = await play('/siege army side:defender points:1500 list:"2 towers, army:"')
     assert code == 2 and out["error"] == "List: 'army:' needs the army's name, e.g. 'army high elves'."
+
+
+async def test_a_40k_squads_leadership_is_taken_by_a_barrage_only(play):
+    assert (await play(f"/army import file:{FIXTURES / 'guard.json'}"))[0] == 0
+    code, plain = await play('/40k ordnance distance:24 strength:8 target:"Infantry Squad"')
+    assert code == 0, plain  # an ordnance blast that is no barrage has no pinning test: the Ld is not pressed on it
+    assert "leadership" not in plain["from_list"]["filled"]
+    code, barrage = await play('/40k ordnance distance:24 strength:8 barrage:true target:"Infantry Squad"')
+    assert code == 0, barrage
+    assert barrage["from_list"]["filled"]["leadership"] == 7
