@@ -12,7 +12,9 @@ the processes share:
   shards it runs (a lease, renewed every :data:`HEARTBEAT_S` by :func:`renew`); another process
   asking for one of them while that lease is live is refused, with the holder named. A lease is
   live while it is renewed, and, on the same machine, while its process still runs (a process killed
-  with SIGKILL frees its shards at once for its restart).
+  with SIGKILL frees its shards at once for its restart). "Its process" is the pid with the start
+  time recorded beside it (:func:`process_start`): a dead holder's pid taken since by another
+  process is not the holder, so its shards are free at once too, not after :data:`LEASE_S`.
 """
 
 from __future__ import annotations
@@ -60,6 +62,36 @@ CREATE TABLE shard_leases (shard_count INTEGER NOT NULL, shard INTEGER NOT NULL,
 MIGRATIONS = (Migration("claims-1", _create, PG_CLAIMS_1),)
 
 
+def _process_start_column(db) -> None:
+    # Which process the lease's pid was when it was taken (its start time, process_start): a pid
+    # reused by another process after the holder died no longer passes for the holder.
+    db.execute("ALTER TABLE shard_leases ADD COLUMN process_start TEXT")
+
+
+PROCESS_START = Migration("claims-2-process-start", _process_start_column,
+                          'ALTER TABLE shard_leases ADD COLUMN process_start TEXT COLLATE "C"')
+"""Listed last in storage/migrations.py (written after the other modules' migrations)."""
+
+
+def process_start(pid: int) -> str | None:
+    """Which process `pid` is on this machine, as long as it runs: its boot and its start time in
+    clock ticks since that boot (Linux's /proc), e.g. ``"8d0c...:123456"``; None where that cannot
+    be read (no such process, no /proc). A pid reused by a later process gives another value."""
+    try:
+        with open(f"/proc/{int(pid)}/stat", "rb") as f:
+            stat = f.read()
+        fields = stat[stat.rindex(b")") + 2:].split()  # after the command name, which may hold spaces and ')'
+        ticks = int(fields[19])  # field 22 of proc(5): starttime; the fields after the name start at 3
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+            boot = f.read().strip()
+    except OSError:
+        boot = ""
+    return f"{boot}:{ticks}"
+
+
 def this_process() -> str:
     """A name for this process that the operator can find: ``host:pid``."""
     return f"{socket.gethostname()}:{os.getpid()}"
@@ -87,6 +119,8 @@ class Lease:
     host: str
     pid: int
     renewed_at: float
+    process_start: str | None = None
+    """Which process the pid was when the lease was taken (:func:`process_start`), where known."""
 
 
 def _alive(lease: Lease, now: float) -> bool:
@@ -98,7 +132,9 @@ def _alive(lease: Lease, now: float) -> bool:
         except ProcessLookupError:
             return False
         except PermissionError:
-            return True
+            pass  # another user's process: its start time still tells whether it is the holder
+        if lease.process_start is not None and (now_start := process_start(lease.pid)) is not None:
+            return now_start == lease.process_start  # the pid taken by another process: the holder is gone
     return True
 
 
@@ -121,15 +157,17 @@ def overlap(count: int, shard: int, other_count: int, other_shard: int) -> bool:
 
 def take_shards(store: Store, count: int | None, shards: Iterable[int] | None, holder: str, *,
                 now: float | None = None) -> None:
-    """Record that `holder` runs `shards` of `count` (None, None: every shard Discord recommends).
+    """Record that `holder` runs `shards` of `count` (None, None: every shard Discord recommends),
+    with which process its pid is (:func:`process_start`, for a holder on this machine).
     Raises :class:`ShardsHeld` naming the process that holds one of them, live; takes over leases
     of processes that are gone."""
     now = time.time() if now is None else now
     host, pid = holder.rsplit(":", 1)[0], int(holder.rsplit(":", 1)[1]) if holder.rsplit(":", 1)[1].isdigit() else 0
+    started = process_start(pid) if host == socket.gethostname() and pid > 0 else None
     wanted = [(0, EVERY_SHARD)] if count is None else [(count, s) for s in (shards if shards is not None else range(count))]
     with store.transaction() as db:
         store.lock("shard-leases")
-        rows = db.execute("SELECT shard_count, shard, holder, host, pid, renewed_at FROM shard_leases").fetchall()
+        rows = db.execute("SELECT shard_count, shard, holder, host, pid, renewed_at, process_start FROM shard_leases").fetchall()
         live = [lease for lease in (Lease(*r) for r in rows) if lease.holder != holder and _alive(lease, now)]
         residues: dict[int, dict[int, int]] = {}
         """common divisor -> {a shard asked, modulo the divisor: that shard}, built once for each."""
@@ -158,8 +196,8 @@ def take_shards(store: Store, count: int | None, shards: Iterable[int] | None, h
                     "(BOMBARDIER_SHARDS, with the same shard count as the others).")
         for c, s in wanted:
             db.execute("DELETE FROM shard_leases WHERE shard_count = ? AND shard = ?", (c, s))
-            db.execute("INSERT INTO shard_leases (shard_count, shard, holder, host, pid, started_at, renewed_at) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (c, s, holder, host, pid, now, now))
+            db.execute("INSERT INTO shard_leases (shard_count, shard, holder, host, pid, started_at, renewed_at, "
+                       "process_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (c, s, holder, host, pid, now, now, started))
 
 
 def renew(store: Store, holder: str, *, now: float | None = None) -> int:

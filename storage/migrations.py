@@ -25,6 +25,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     *claims.MIGRATIONS,
     campaigns.PRIVATE_REASONS,
     actions.ERASED,
+    claims.PROCESS_START,
 )
 
 
