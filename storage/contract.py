@@ -26,3 +26,15 @@ class Migration:
     postgres: str | None = None
     """The same change in PostgreSQL's dialect (statements separated by ``;``), for the
     PostgreSQL store (storage/postgres.py)."""
+
+
+def unusable_line(shown: str, error: BaseException) -> str:
+    """What an operator (or the console's user) is told when the store `shown` (a path, or a
+    PostgreSQL URL without its password) cannot be used for a reason the database itself gives,
+    one it does not foresee (a file another program wrote, a damaged one): which store, why, what
+    to do; one line, no traceback."""
+    lines = str(error).strip().splitlines()
+    why = lines[0].rstrip(".") if lines else type(error).__name__
+    return (f"The database {shown} cannot be used: {why}. It is not Bombardier's store, or it is damaged: point "
+            "`database` (or BOMBARDIER_DATABASE) at the bot's own store, or restore it from a backup (docs/hosting.md, "
+            "Backups).")

@@ -34,7 +34,7 @@ from pathlib import Path
 import sqlite_utils
 
 from config.settings import is_postgres
-from storage.contract import Migration, StoreError
+from storage.contract import Migration, StoreError, unusable_line
 
 __all__ = ["Migration", "Store", "StoreError"]
 
@@ -114,7 +114,10 @@ class Store:
                 # same moment (a second shard) may have applied it since `done` was read.
                 if db.execute("SELECT 1 FROM schema_migrations WHERE name = ?", (m.name,)).fetchone():
                     continue
-                m.apply(db)
+                try:
+                    m.apply(db)
+                except sqlite3.Error as e:  # a table of another program's in the way, a damaged file: said in one line
+                    raise StoreError(unusable_line(str(self.path or ":memory:"), e)) from None
                 db["schema_migrations"].insert({"name": m.name, "applied_at": time.time()})
                 count = db.execute("SELECT count(*) FROM schema_migrations").fetchone()[0]
                 db.execute(f"PRAGMA user_version = {int(count)}")

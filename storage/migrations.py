@@ -13,6 +13,7 @@ import sys
 from storage import actions, armies, campaigns, claims, roll_log, settings, sieges
 from pathlib import Path
 
+from storage.contract import unusable_line
 from storage.database import Migration, Store
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -41,15 +42,9 @@ def is_database_error(error: BaseException) -> bool:
 
 
 def unusable_store(where: object, error: BaseException) -> str:
-    """The one line an operator gets when the store at `where` (a path, or a PostgreSQL URL: shown
-    without its password) cannot be used at start for a reason the store did not foresee, the
-    driver's own error (a file another program wrote, a damaged one): which store, why, what to do."""
+    """The one line for a store at `where` (a path, or a PostgreSQL URL: shown without its password)
+    that the database driver refuses at start (storage/contract.py :func:`unusable_line`)."""
     from config.settings import is_postgres
     from storage.postgres import redacted  # imports no driver
 
-    shown = redacted(where) if isinstance(where, str) and is_postgres(where) else str(where)
-    lines = str(error).strip().splitlines()
-    why = lines[0].rstrip(".") if lines else type(error).__name__
-    return (f"The database {shown} cannot be used: {why}. It is not Bombardier's store, or it is damaged: point "
-            "`database` (or BOMBARDIER_DATABASE) at the bot's own store, or restore it from a backup (docs/hosting.md, "
-            "Backups). With log_level = \"DEBUG\" the log file has the details.")
+    return unusable_line(redacted(where) if isinstance(where, str) and is_postgres(where) else str(where), error)

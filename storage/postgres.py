@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from storage.contract import Migration, StoreError
+from storage.contract import Migration, StoreError, unusable_line
 
 def redacted(url: str) -> str:
     """The URL with its password replaced, for messages and logs."""
@@ -217,6 +217,8 @@ class PostgresStore:
         """As SQLite's, each migration not yet applied, in order, recorded by name; here all in one
         transaction (each in a savepoint) under an advisory lock, so processes starting together
         apply each once, and a migration that fails leaves the schema as it was."""
+        import psycopg  # installed: this store is open
+
         names = [m.name for m in migrations]
         if len(set(names)) != len(names):
             raise ValueError(f"duplicate migration names in {names}")
@@ -236,10 +238,13 @@ class PostgresStore:
                     continue
                 if m.postgres is None:
                     raise ValueError(f"migration {m.name} has no PostgreSQL text")  # a bug
-                with db.conn.transaction():  # a savepoint: a migration that fails leaves nothing
-                    for statement in _statements(m.postgres):
-                        db.raw(statement)
-                    db.raw("INSERT INTO schema_migrations (name, applied_at) VALUES (%s, %s)", [m.name, time.time()])
+                try:
+                    with db.conn.transaction():  # a savepoint: a migration that fails leaves nothing
+                        for statement in _statements(m.postgres):
+                            db.raw(statement)
+                        db.raw("INSERT INTO schema_migrations (name, applied_at) VALUES (%s, %s)", [m.name, time.time()])
+                except psycopg.Error as e:  # another program's table in the way: said in one line
+                    raise StoreError(unusable_line(redacted(self.url), e)) from None
                 applied.append(m.name)
         self._keys.clear()
         return applied

@@ -53,3 +53,13 @@ def test_a_file_that_is_no_database_keeps_its_one_line(tmp_path):
     result = start(tmp_path)
     assert result.returncode == 2
     assert one_line(result).endswith("cannot be opened: file is not a database.")
+
+
+def test_the_console_on_another_programs_database_is_one_line_too(tmp_path, database):
+    another_programs_store(database)
+    env = {"PATH": "/usr/bin:/bin", "BOMBARDIER_DATA": str(tmp_path / "data"), "BOMBARDIER_DATABASE": str(database)}
+    result = subprocess.run([sys.executable, str(ROOT / "bot.py"), "play", "/machine list"], env=env, capture_output=True,
+                            text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    line = one_line(result)
+    assert "cannot be used" in line and "already exists" in line and "restore it from a backup" in line, line
