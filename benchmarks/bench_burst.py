@@ -173,14 +173,30 @@ def _worker_cpu() -> float:
     return total
 
 
+def _machine_ticks() -> tuple[int, int]:
+    """The machine's CPU ticks so far, busy and in all (Linux's /proc/stat; zeros elsewhere): how
+    much of both cores a burst kept busy, the bot's and everything else's (issue 26: whether the
+    burst is bound by CPU, and how much of it other work on a shared machine took)."""
+    try:
+        with open("/proc/stat") as f:
+            values = [int(v) for v in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = values[3] + (values[4] if len(values) > 4 else 0)  # idle and iowait
+    return sum(values) - idle, sum(values)
+
+
 async def burst(standin: DiscordStandIn, answers: Answers, payloads: list[dict[str, Any]]) -> dict[str, float]:
     done = answers.expect(payloads)
+    busy0, all0 = _machine_ticks()
     loop0, process0, workers0 = time.thread_time(), sum(os.times()[:2]), _worker_cpu()
     await asyncio.gather(*(standin.dispatch("INTERACTION_CREATE", p) for p in payloads))
     await asyncio.wait_for(done.wait(), 900)
     n = len(payloads)
     cpu = {"loop_cpu": (time.thread_time() - loop0) / n, "process_cpu": (sum(os.times()[:2]) - process0) / n,
            "worker_cpu": (_worker_cpu() - workers0) / n}
+    busy1, all1 = _machine_ticks()
+    cpu["machine_busy"] = (busy1 - busy0) / (all1 - all0) if all1 > all0 else float("nan")
     sent = [standin.dispatched_at[p["id"]] for p in payloads]
     firsts = [answers.first[p["id"]] - standin.dispatched_at[p["id"]] for p in payloads]
     finals = [answers.final[p["id"]] - standin.dispatched_at[p["id"]] for p in payloads]
@@ -289,7 +305,8 @@ def main() -> None:
                   f"{spread(col('throughput'), '{:.0f}')} a second; CPU an interaction: event loop thread "
                   f"{spread([v * 1e3 for v in col('loop_cpu')], '{:.1f}')} ms, its whole process "
                   f"{spread([v * 1e3 for v in col('process_cpu')], '{:.1f}')} ms, picture workers "
-                  f"{spread([v * 1e3 for v in col('worker_cpu')], '{:.1f}')} ms")
+                  f"{spread([v * 1e3 for v in col('worker_cpu')], '{:.1f}')} ms; the machine's cores busy "
+                  f"{spread(col('machine_busy'), '{:.0%}')}")
         for name in ("floor", "floor2"):
             bot, floor = results[("bot", n)], results[(name, n)]
             p95 = [b["p95"] / f["p95"] for b, f in zip(bot, floor)]
