@@ -89,7 +89,7 @@ BOLT_IMMUNITIES = ("multiple-wounds", "armour-piercing")
 ETHEREAL = "Ethereal"
 """A war machine's shot is mundane: an Ethereal target has its 2+ ward save (seed 003:101)."""
 ROSTER = "Roster machine"
-BS = "Crew's best BS (or machine:)"
+BS = "Crew's best BS, needed, e.g. 3"
 
 
 def read_immunities(text: str | None, allowed: tuple[str, ...]) -> tuple[str, ...]:
@@ -203,7 +203,7 @@ def _cannon_command(key: str):
 
     @target_option("fantasy", into="troop", hint=False, immune=BALL_IMMUNITIES)
     @private_option
-    @app_commands.describe(distance="Inches to aim marker",
+    @app_commands.describe(distance="Inches to marker",
                            machine=ROSTER, dodge=DODGE, ethereal=ETHEREAL, immune=f"Immune: {BALL_IMMUNITIES[0]}",
                            **TARGET_OPTIONS)
     @app_commands.autocomplete(troop=troop_autocomplete, facing=facing_autocomplete, base=base_autocomplete, machine=machines.autocomplete(key))
