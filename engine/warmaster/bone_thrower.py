@@ -26,6 +26,7 @@ a stand is in the line when the line runs inside it; stands "touch" when their e
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from engine.dice import Dice, DieRoll, RecordingDice
@@ -64,6 +65,45 @@ class BoneThrowerShot:
 
 def fire_bone_thrower(weapon: Artillery, positions: dict[Position, PositionRule], target: PlacedUnit, dice: Dice, *,
                       others: tuple[PlacedUnit, ...] = (), in_tower: bool = False) -> BoneThrowerShot:
+    # 1. The line and the stands it skewers: where the units stand, not the dice (:func:`the_bolt`).
+    bolt = the_bolt(weapon, target, tuple(others), in_tower)
+    target = bolt.target
+
+    # 2. One attack a stand struck, unit by unit: the target, other enemies, then friends.
+    struck: dict[str, list[int]] = {}
+    for name, i in bolt.skewered:
+        struck.setdefault(name, []).append(i)
+    order = [target] + sorted((o for o in others if o.unit.name in struck), key=lambda o: o.unit.side is Side.FRIEND)
+    rec = RecordingDice(dice)
+    units = []
+    for p in order:
+        idx = tuple(sorted(struck.get(p.unit.name, ())))
+        result = roll_attacks(rec, p.unit, len(idx), positions, armour_ignored=True)
+        units.append(UnitOnPath(p, idx, len(idx), result))
+    rec.finish()
+    return BoneThrowerShot(weapon, bolt.distance, bolt.strike, bolt.end, bolt.skewered, tuple(units), (target, *others),
+                           tuple(rec.rolled), in_tower=in_tower)
+
+
+@dataclass(frozen=True, slots=True)
+class Bolt:
+    """Where the bolt flies and what it skewers, before any die is rolled."""
+
+    target: PlacedUnit
+    """The target, manning its tower when the shot says so."""
+    distance: float
+    strike: Point
+    end: Point
+    skewered: tuple[tuple[str, int], ...]
+    """(unit name, stand index) of each stand struck, in the order the bolt meets them."""
+
+
+@functools.lru_cache(maxsize=64)
+def the_bolt(weapon: Artillery, target: PlacedUnit, others: tuple[PlacedUnit, ...], in_tower: bool) -> Bolt:
+    """Step 1 of :func:`fire_bone_thrower`: the line from the machine and the chain of touching stands
+    it skewers, which depend on where the units stand and never on the dice. Kept for the same
+    placing (issue 26: ``/odds`` throws the same shot thousands of times, and this geometry was nine
+    tenths of each throw). Raises as the shot is refused."""
     names = [target.unit.name] + [o.unit.name for o in others]
     if len(set(names)) != len(names):
         raise RulesError(f"Two units share a name among {', '.join(names)}: name each once.")
@@ -83,7 +123,7 @@ def fire_bone_thrower(weapon: Artillery, positions: dict[Position, PositionRule]
         raise RulesError("The target stand touches the Bone Thrower: place it in front of the machine.")
     far = origin.along(strike.unit(), weapon.range)
 
-    # 1. Every stand in the line, in the order the bolt meets it; the chain of touching stands.
+    # Every stand in the line, in the order the bolt meets it; the chain of touching stands.
     everything = [(p, i) for p in (target, *others) for i in range(len(p.stands))]
     t0, t1 = spans(tuple(p.stands[i] for p, i in everything), origin, far)
     in_line = sorted((float(t0[k]), k) for k in range(len(everything))
@@ -100,19 +140,4 @@ def fire_bone_thrower(weapon: Artillery, positions: dict[Position, PositionRule]
         chain.append(k)
     end = origin.along(strike.unit(), float(t1[chain[-1]]) * weapon.range)
     end = Point(round(end.x, 4) + 0.0, round(end.y, 4) + 0.0)
-
-    # 2. One attack a stand struck, unit by unit: the target, other enemies, then friends.
-    struck: dict[str, list[int]] = {}
-    for k in chain:
-        p, i = everything[k]
-        struck.setdefault(p.unit.name, []).append(i)
-    order = [target] + sorted((o for o in others if o.unit.name in struck), key=lambda o: o.unit.side is Side.FRIEND)
-    rec = RecordingDice(dice)
-    units = []
-    for p in order:
-        idx = tuple(sorted(struck.get(p.unit.name, ())))
-        result = roll_attacks(rec, p.unit, len(idx), positions, armour_ignored=True)
-        units.append(UnitOnPath(p, idx, len(idx), result))
-    rec.finish()
-    return BoneThrowerShot(weapon, distance, strike, end, tuple((everything[k][0].unit.name, everything[k][1]) for k in chain),
-                           tuple(units), (target, *others), tuple(rec.rolled), in_tower=in_tower)
+    return Bolt(target, distance, strike, end, tuple((everything[k][0].unit.name, everything[k][1]) for k in chain))

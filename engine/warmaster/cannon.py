@@ -20,6 +20,7 @@ the path runs inside it; a path along an edge or over a corner does not go throu
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -100,6 +101,49 @@ def fire_cannons(
     `corridor`: a machine that sees only straight ahead (a bombard's 2 cm) needs the point struck
     within half that of the line straight ahead. `in_tower`: the target mans a tower, and a ball
     shot at it does not bounce through (seed 001, The watchtower)."""
+    # 1-2. The path and the attacks each unit on it takes: where the units stand, not the dice
+    #      (:func:`the_path`).
+    path = the_path(weapon, target, cannons=cannons, others=tuple(others), grapeshot=grapeshot, corridor=corridor,
+                    in_tower=in_tower)
+    target, plan = path.target, path.plan
+
+    # 3-4. No armour (grapeshot: armour counts), position one better; roll unit by unit.
+    rec = RecordingDice(dice)
+    units = []
+    for placed, t, attacks in plan:
+        result = roll_attacks(rec, placed.unit, attacks, positions, position_shift=0 if grapeshot else weapon.position_shift,
+                              armour_ignored=not grapeshot)
+        units.append(UnitOnPath(placed, t, attacks, result))
+    rec.finish()
+    return CannonShot(weapon, cannons, grapeshot, path.distance, path.struck, path.strike, path.exit, path.end, tuple(units),
+                      (target, *others), tuple(rec.rolled), in_tower=in_tower, grazed=path.grazed)
+
+
+@dataclass(frozen=True, slots=True)
+class CannonPath:
+    """Where the ball strikes and bounces, and the attacks each unit on its path takes, before any
+    die is rolled."""
+
+    target: PlacedUnit
+    """The target, charging (grapeshot) or manning its tower when the shot says so."""
+    distance: float
+    struck: int
+    strike: Point
+    exit: Point
+    end: Point
+    grazed: tuple[str, ...]
+    plan: tuple[tuple[PlacedUnit, tuple[int, ...], int], ...]
+    """Each unit to roll for, in order (the target, other enemies, friends): its stands on the
+    path and its attacks."""
+
+
+@functools.lru_cache(maxsize=64)
+def the_path(weapon: Artillery, target: PlacedUnit, *, cannons: int, others: tuple[PlacedUnit, ...], grapeshot: bool,
+             corridor: float | None, in_tower: bool) -> CannonPath:
+    """Steps 1 and 2 of :func:`fire_cannons`: the point struck, the bounce and the attacks of each unit
+    on the path, which depend on where the units stand and never on the dice. Kept for the same
+    placing (issue 26: ``/odds`` throws the same shot thousands of times, and this geometry was most
+    of each throw). Raises as the shot is refused."""
     if not 1 <= cannons <= MAX_CANNONS:
         raise RulesError(f"A battery of {cannons} cannons: give 1 to {MAX_CANNONS}.")
     names = [target.unit.name] + [o.unit.name for o in others]
@@ -177,14 +221,4 @@ def fire_cannons(
             hit_others.append((o.unit.side is Side.FRIEND, first, o, t))
     hit_others.sort(key=lambda h: (h[0], h[1]))
     plan += [(o, t, cannons * len(t)) for _, _, o, t in hit_others]
-
-    # 3-4. No armour (grapeshot: armour counts), position one better; roll unit by unit.
-    rec = RecordingDice(dice)
-    units = []
-    for placed, t, attacks in plan:
-        result = roll_attacks(rec, placed.unit, attacks, positions, position_shift=0 if grapeshot else weapon.position_shift,
-                              armour_ignored=not grapeshot)
-        units.append(UnitOnPath(placed, t, attacks, result))
-    rec.finish()
-    return CannonShot(weapon, cannons, grapeshot, distance, struck, strike, out, end, tuple(units), (target, *others),
-                      tuple(rec.rolled), in_tower=in_tower, grazed=grazed)
+    return CannonPath(target, distance, struck, strike, out, end, grazed, tuple(plan))
