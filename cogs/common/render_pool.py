@@ -23,11 +23,18 @@ with more cores the pictures use them.
   (``setup_hook``); the offline console and the tests that do not start it draw in-process, so a
   one-shot console command pays no process start. ``BOMBARDIER_RENDER_PROCESSES`` sets the number
   of workers (default: the machine's cores, at most 4; ``0`` draws in-process).
-- **One pipe per worker, no go-between** (issue 26): the thread that needs a picture takes an idle
-  worker, writes the pickled record into its pipe and reads the pickled PNG back, itself. (Python's
-  ``ProcessPoolExecutor``, used before, passed each job through a queue-management thread and a
-  queue-feeder thread of the bot's process, and their wake-ups and the GIL they took cost the bot
-  about a millisecond a picture.) A thread finding every worker busy waits for the first one free.
+- **One pipe per worker, no go-between** (issue 26): the thread that needs a picture takes the
+  least busy worker, writes the pickled record into its pipe and reads the pickled PNG back, itself.
+  (Python's ``ProcessPoolExecutor``, used before, passed each job through a queue-management thread
+  and a queue-feeder thread of the bot's process, and their wake-ups and the GIL they took cost the
+  bot about a millisecond a picture.)
+- **The next picture already in the pipe** (:data:`DEPTH`, issue 26): a worker is given its next
+  record while it draws one, and takes it from its pipe the moment it is done. Handed its next
+  picture only once the last one had been read back, it waited for threads of the bot's process,
+  each of which had to take the interpreter back from a busy event loop first (up to its 5 ms
+  switch interval): in a burst the machine's cores stood idle a fifth of the time. The answers come
+  back through the pipe in the order the records went in, each read by the thread that sent it
+  (its ticket). A thread finding every worker with :data:`DEPTH` pictures waits for a place.
 - **Stopping**: :func:`stop` (the bot's ``close``) closes the pipes; workers whose parent dies (a kill)
   exit on their own when their pipe closes. A worker that dies mid-picture (out of memory, killed):
   that picture is drawn in-process and a new worker takes its place; after :data:`GIVE_UP_AFTER`
@@ -44,7 +51,6 @@ import logging
 import multiprocessing
 import os
 import pickle
-import queue
 import signal
 import threading
 import traceback
@@ -85,6 +91,9 @@ _lock = threading.Lock()
 _pool: _Pool | None = None
 sent = 0
 """Pictures handed to a worker process so far (read by tests and benchmarks)."""
+DEPTH = 2
+"""Pictures handed to one worker at once at most: the one it draws and the next, waiting in its pipe
+(the work lane has two threads a worker to keep it there: cogs/common/work.py)."""
 GIVE_UP_AFTER = 3
 """Worker deaths, per worker, before pictures are drawn in-process for good: a worker that cannot
 start at all (a main module that is not import-safe) must not cost a process start per picture."""
@@ -127,7 +136,9 @@ class _Lost(Exception):
 
 
 class _Worker:
-    """One worker process and the bot's end of its pipe."""
+    """One worker process and the bot's end of its pipe, with the pictures in it: records go in and
+    answers come back in one order, so each thread sending one takes a ticket and reads the answer
+    whose turn matches it."""
 
     def __init__(self, context: Any) -> None:
         mine, theirs = context.Pipe(duplex=True)
@@ -135,13 +146,37 @@ class _Worker:
         self.process.start()
         theirs.close()
         self.conn = mine
+        self.busy = 0
+        """Pictures handed to it and not read back yet (under the pool's lock)."""
+        self.dead = False
+        """Found dead (under the pool's lock): counted once, however many pictures were in its pipe."""
+        self._turn = threading.Condition()
+        self._sent = 0
+        self._read = 0
 
     def draw(self, render: Callable[..., T], args: tuple[Any, ...]) -> T:
         data = pickle.dumps((render, args), protocol=pickle.HIGHEST_PROTOCOL)  # the caller's mistakes raise here
+        with self._turn:  # the ticket and the record's place in the pipe, in the same order
+            ticket = self._sent
+            self._sent += 1
+            try:
+                self.conn.send_bytes(data)
+            except (EOFError, OSError) as e:
+                self._sent -= 1  # nothing went in: no answer to wait for
+                raise _Lost from e
+            while self._read != ticket:  # the answers ahead of this one are other threads' to read
+                self._turn.wait()
         try:
-            self.conn.send_bytes(data)
-            ok, value = pickle.loads(self.conn.recv_bytes())
-        except (EOFError, OSError, pickle.UnpicklingError) as e:
+            raw = self.conn.recv_bytes()  # without the lock: the next thread may send meanwhile
+        except (EOFError, OSError) as e:
+            raise _Lost from e
+        finally:
+            with self._turn:
+                self._read += 1
+                self._turn.notify_all()
+        try:
+            ok, value = pickle.loads(raw)
+        except pickle.UnpicklingError as e:
             raise _Lost from e
         if not ok:
             raise value
@@ -157,16 +192,18 @@ class _Worker:
 
 
 class _Pool:
-    """The workers, started in the background, and the idle ones waiting for a picture."""
+    """The workers, started in the background, and how many pictures each has in hand."""
 
     def __init__(self, workers: int) -> None:
         self.size = workers
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(list(PRELOAD))
         self.workers: list[_Worker] = []
-        self.idle: queue.SimpleQueue[_Worker | None] = queue.SimpleQueue()
         self.closed = False
+        self.in_process = False
+        """No worker could start: every picture is drawn in the bot's process."""
         self.deaths = 0
+        self._place = threading.Condition(_lock)
         threading.Thread(target=self._add, args=(workers,), name="bombardier-picture-start", daemon=True).start()
 
     def _add(self, count: int) -> None:
@@ -175,55 +212,69 @@ class _Pool:
                 worker = _Worker(self.context)
             except Exception:  # no process could be started: every picture in-process
                 log.exception("a picture worker process could not be started; drawing pictures in the bot's process")
-                self.idle.put(None)
+                with self._place:
+                    self.in_process = True
+                    self._place.notify_all()
                 return
-            with _lock:
+            with self._place:
                 if self.closed:
                     worker.close()
                     return
                 self.workers.append(worker)
-            self.idle.put(worker)
+                self._place.notify_all()
 
     def take(self) -> _Worker | None:
-        """An idle worker (waiting for one if all are busy), or None: draw in-process."""
-        worker = self.idle.get()
-        if worker is None:
-            self.idle.put(None)  # for the next one asking
-        return worker
+        """The worker with the fewest pictures in hand, under :data:`DEPTH` (waiting for a place if
+        every one is full, or for the first to start), given one more; None: draw in-process."""
+        with self._place:
+            while True:
+                if self.closed or self.in_process:
+                    return None
+                free = [w for w in self.workers if w.busy < DEPTH]
+                if free:
+                    worker = min(free, key=lambda w: w.busy)
+                    worker.busy += 1
+                    return worker
+                self._place.wait()
 
     def give_back(self, worker: _Worker) -> None:
-        if self.closed:
+        """One of `worker`'s pictures read back (or failed): its place is free."""
+        with self._place:
+            worker.busy -= 1
+            last = (self.closed or worker.dead) and worker.busy == 0
+            self._place.notify()
+        if last:
             worker.close()
-        else:
-            self.idle.put(worker)
 
     def lost(self, worker: _Worker) -> bool:
-        """`worker` died: closed and replaced; False once too many have died (stop using the pool)."""
-        worker.close()
-        with _lock:
+        """`worker` died: out of the pool and replaced (once, whatever pictures were in its pipe);
+        False once too many have died (stop using the pool)."""
+        with self._place:
+            first = not worker.dead
+            worker.dead = True
             if worker in self.workers:
                 self.workers.remove(worker)
-            self.deaths += 1
+            if first:
+                self.deaths += 1
             give_up = self.deaths >= GIVE_UP_AFTER * self.size
+        worker.close()
         if give_up:
             return False
-        log.warning("a picture's worker process died; drawing it here and starting another")
-        threading.Thread(target=self._add, args=(1,), name="bombardier-picture-start", daemon=True).start()
+        if first:
+            log.warning("a picture's worker process died; drawing it here and starting another")
+            threading.Thread(target=self._add, args=(1,), name="bombardier-picture-start", daemon=True).start()
         return True
 
     def close(self) -> None:
-        """Close the idle workers' pipes now (they exit), the busy ones' as their picture comes back."""
-        with _lock:
+        """Close the idle workers' pipes now (they exit), the busy ones' as their last picture comes
+        back; a thread waiting for a worker draws in-process."""
+        with self._place:
             self.closed = True
+            idle = [w for w in self.workers if w.busy == 0]
             self.workers = []
-        while True:
-            try:
-                worker = self.idle.get_nowait()
-            except queue.Empty:
-                break
-            if worker is not None:
-                worker.close()
-        self.idle.put(None)  # a thread waiting for a worker draws in-process
+            self._place.notify_all()
+        for worker in idle:
+            worker.close()
 
 
 def start(workers: int | None = None) -> int:
@@ -284,6 +335,7 @@ def draw(render: Callable[..., T], *args: Any) -> T:
     try:
         result = worker.draw(render, args)
     except _Lost:
+        pool.give_back(worker)
         if not pool.lost(worker):
             log.error("the picture workers died %d times; drawing pictures in the bot's process from now on",
                       pool.deaths)

@@ -58,9 +58,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-WORKERS = max(2, min(4, os.cpu_count() or 2))
+WORKERS = max(2, min(8, 2 * (os.cpu_count() or 1)))
 """Threads of the work lane: a burst queues for them instead of every command fighting the event
-loop for the interpreter at once."""
+loop for the interpreter at once. Two a core: the picture workers are one a core
+(cogs/common/render_pool.py) and each is handed its next picture while it draws one, so two
+threads wait on each (issue 26)."""
 QUICK_WORKERS = 2
 """Threads of the quick lane (cheap commands only)."""
 MEMBER_RUNNING = max(1, WORKERS - 1)

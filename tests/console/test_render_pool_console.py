@@ -137,3 +137,101 @@ def test_a_pictures_own_error_comes_back_and_the_worker_stays(pool):
     picture = OddsPicture("Odds: /roll expression:2d6", "exact", "Total", (("7", 1 / 6, None),))
     assert render_pool.draw(render_odds, picture) == render_odds(picture)
     assert render_pool.running()
+
+
+def waits_for(path: str, value: int) -> tuple[int, int]:
+    """A stand-in "picture" for the tests below, run in a worker: it waits until `path` exists (the test
+    lets it go), then answers with its worker's pid and `value`."""
+    import os
+    import time
+
+    for _ in range(3000):  # 30 s at most: a test that never lets it go fails rather than hangs
+        if os.path.exists(path):
+            break
+        time.sleep(0.01)
+    return os.getpid(), value
+
+
+def test_a_worker_holds_its_next_picture_in_its_pipe_and_each_thread_gets_its_own_answer(tmp_path):
+    """Issue 26: a worker is handed its next picture while it draws one (DEPTH in hand at most); the
+    answers come back in the order the records went in, each to the thread that sent it; a thread
+    finding every place taken waits for one."""
+    import threading
+    import time
+
+    render_pool.stop()
+    assert render_pool.start(1) == 1
+    try:
+        gate = str(tmp_path / "go")
+        answers: dict[int, tuple[int, int]] = {}
+
+        def ask(value: int) -> None:
+            answers[value] = render_pool.draw(waits_for, gate, value)
+
+        threads = [threading.Thread(target=ask, args=(v,)) for v in range(render_pool.DEPTH + 3)]
+        for t in threads:
+            t.start()
+        pool = render_pool._pool
+        for _ in range(3000):  # until the worker has started and holds all the places it may
+            with render_pool._lock:
+                held = [w.busy for w in pool.workers]
+            if held == [render_pool.DEPTH]:
+                break
+            time.sleep(0.01)
+        assert held == [render_pool.DEPTH]  # the rest wait for a place, not in the pipe
+        open(gate, "w").close()
+        for t in threads:
+            t.join(60)
+        pids = {pid for pid, _ in answers.values()}
+        assert sorted(answers) == list(range(render_pool.DEPTH + 3))
+        assert all(value == v for v, (_, value) in answers.items())  # each its own answer
+        assert pids == set(render_pool.worker_pids()) and len(pids) == 1
+        with render_pool._lock:
+            assert [w.busy for w in pool.workers] == [0]
+    finally:
+        render_pool.stop()
+
+
+def test_a_worker_killed_with_pictures_in_its_pipe_costs_none_of_them(tmp_path):
+    """Both pictures a worker held when it died are drawn in-process; it is counted dead once and
+    replaced once."""
+    import os
+    import signal
+    import threading
+    import time
+
+    render_pool.stop()
+    assert render_pool.start(1) == 1
+    try:
+        gate = str(tmp_path / "go")  # opened only once the worker is dead: it is killed holding both
+        answers: dict[int, tuple[int, int]] = {}
+
+        def ask(value: int) -> None:
+            answers[value] = render_pool.draw(waits_for, gate, value)
+
+        threads = [threading.Thread(target=ask, args=(v,)) for v in range(render_pool.DEPTH)]
+        for t in threads:
+            t.start()
+        pool = render_pool._pool
+        for _ in range(3000):
+            with render_pool._lock:
+                held = [w.busy for w in pool.workers]
+            if held == [render_pool.DEPTH]:
+                break
+            time.sleep(0.01)
+        assert held == [render_pool.DEPTH]
+        (victim,) = render_pool.worker_pids()
+        os.kill(victim, signal.SIGKILL)  # dead before the gate opens: it answers neither
+        open(gate, "w").close()  # drawn in-process now, these answer at once
+        for t in threads:
+            t.join(60)
+        assert sorted(answers) == list(range(render_pool.DEPTH))
+        assert {pid for pid, _ in answers.values()} == {os.getpid()}  # both drawn here
+        assert pool.deaths == 1
+        for _ in range(3000):  # one worker started in its place
+            if render_pool.worker_pids():
+                break
+            time.sleep(0.01)
+        assert len(render_pool.worker_pids()) == 1 and victim not in render_pool.worker_pids()
+    finally:
+        render_pool.stop()
