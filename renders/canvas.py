@@ -213,6 +213,16 @@ def _laid(text: str, size: int, stroke: int) -> tuple[np.ndarray, int, int, int]
     left, top = min(p[0] for p in parts), min(p[1] for p in parts)
     right, bottom = max(p[0] + p[2].shape[1] for p in parts), max(p[1] + p[2].shape[0] for p in parts)
     laid = np.zeros((bottom - top, right - left), dtype=np.uint8)
+    if _in_two_layers(parts):
+        # No pixel under three glyphs: the even glyphs on one layer, the odd on another, none of a
+        # layer touching another of it, then the two blended at once. Pillow's blend of two values is
+        # the same whichever is laid first, and leaves a value on nothing as it is (both checked for
+        # every pair of values by tests/renders/test_text_glyphs.py), so this is the mask glyph by
+        # glyph gives, in two array operations instead of two for each glyph (issue 26).
+        odd = np.zeros_like(laid)
+        for k, (x, y, pixels) in enumerate(parts):
+            (odd if k % 2 else laid)[y - top:y - top + pixels.shape[0], x - left:x - left + pixels.shape[1]] = pixels
+        return _over(laid, odd), left, top, pen
     for x, y, pixels in parts:
         under = laid[y - top:y - top + pixels.shape[0], x - left:x - left + pixels.shape[1]]
         if under.any():  # this glyph over the one before, blended as Pillow blends them
@@ -221,6 +231,23 @@ def _laid(text: str, size: int, stroke: int) -> tuple[np.ndarray, int, int, int]
         else:
             under[...] = pixels
     return laid, left, top, pen
+
+
+def _in_two_layers(parts: Sequence[tuple[int, int, np.ndarray]]) -> bool:
+    """Whether each glyph of `parts` (left edge, top edge, mask; in the order laid) keeps clear, across
+    the line, of every glyph laid two or more before it: then no pixel is under three of them."""
+    reach = reach_before = -math.inf  # the furthest right edge of the glyphs up to one before, and two before
+    for x, _, pixels in parts:
+        if x < reach_before:
+            return False
+        reach_before, reach = reach, max(reach, x + pixels.shape[1])
+    return True
+
+
+def _over(under: np.ndarray, pixels: np.ndarray) -> np.ndarray:
+    """`pixels` laid over `under` (masks), as Pillow blends a glyph over what is under it."""
+    blend = under.astype(np.int32) * (255 - pixels.astype(np.int32)) + 128
+    return (pixels + (((blend >> 8) + blend) >> 8)).astype(np.uint8)
 
 
 @functools.lru_cache(maxsize=64)
