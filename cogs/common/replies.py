@@ -326,6 +326,15 @@ def _outcome(words: str) -> str:
     return text.rsplit(": ", 1)[-1].rsplit(", ", 1)[-1]
 
 
+def _counted(n: int, outcome: str) -> str:
+    """`n` models with one outcome: ``3 slain``, ``1 no wound``; for a count of wounds, who took them
+    (``2 took 2 wounds``, not ``2 2 wounds``)."""
+    return f"{n} took {outcome}" if _WOUNDS_TAKEN.fullmatch(outcome) else f"{n} {outcome}"
+
+
+_WOUNDS_TAKEN = re.compile(r"\d+ wounds?")
+
+
 def _wound_groups(lines: list[str]) -> list[str]:
     """Neighbouring models whose wound rolls differ, counted by outcome: along one rank
     (``R1 F1-F5 under the template: 3 slain, 1 saved, 1 no wound``) or down one file, as a cannon
@@ -342,7 +351,7 @@ def _wound_groups(lines: list[str]) -> list[str]:
                 (r0, f0), (r1, f1) = group["first"], group["last"]
                 where = f"R{r0} F{f0}-F{f1}" if group["along"] == "rank" else f"R{r0}-R{r1} F{f0}"
                 counts = sorted(group["counts"].items(), key=lambda on: _OUTCOMES.index(on[0]) if on[0] in _OUTCOMES else 9)
-                out.append(f"{where}{group['kind']}: " + ", ".join(f"{n} {o}" for o, n in counts))
+                out.append(f"{where}{group['kind']}: " + ", ".join(_counted(n, o) for o, n in counts))
             group.clear()
 
     for line in lines:

@@ -157,3 +157,14 @@ def test_wound_lines_group_along_a_rank_or_down_a_file_counted_by_outcome():
         "R2-R4 F5 bounce: 2 slain, 1 no wound",
         "R6 F1-F2 under the template: 1 slain, 1 saved",
     ]
+
+
+def test_models_counted_by_the_wounds_they_took_say_who_took_them():
+    # A bounce down a file of W3 models: "2 took 2 wounds", never "2 2 wounds" (issue 26's read-through).
+    lines = [
+        "R2 F3 bounce: to wound 1 (needs 2+), no wound",
+        "R3 F3 bounce: to wound 4 (needs 2+), no armour save, D3 2: 2 wounds",
+        "R4 F3 bounce: to wound 5 (needs 2+), no armour save, D3 2: 2 wounds",
+        "R5 F3 bounce: to wound 3 (needs 2+), no armour save, D3 1: 1 wound",
+    ]
+    assert replies._wound_groups(lines) == ["R2-R5 F3 bounce: 1 no wound, 2 took 2 wounds, 1 took 1 wound"]
