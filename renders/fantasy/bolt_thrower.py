@@ -48,6 +48,7 @@ from renders.canvas import (
     legible, line_height, text_box, text_width, wrap,
 )
 from renders.fantasy.units import (
+    rules_heading,
     BAR_CROSSING, HIT_CROSSING, LABEL, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item,
     below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
     draw_inset_machine, draw_stretch, draw_unit, finish_panel, frame, front_item, grid_item, grid_step, is_slain,
@@ -311,7 +312,8 @@ def _heading(shot: BoltShot, width: float) -> tuple[tuple[str, int], ...]:
         return (("Models hit", _HEAD), ("none: the bolt missed", LABEL))
     sure, maybe = _sure(shot), _maybe(shot)
     text = f"Models hit ({len(sure)}" + (f", +{len(maybe)} only if each is slain)" if maybe else ")")
-    return tuple((line, _HEAD) for line in wrap(text, size=_HEAD, width=width))
+    return (*((line, _HEAD) for line in wrap(text, size=_HEAD, width=width)),
+            *rules_heading(shot.target_rules, shot.immunity, width))
 
 
 def _outcome(w: WoundRoll) -> str:

@@ -52,6 +52,7 @@ from renders.canvas import (
     distance_to_segment, grow, length_text, wrap,
 )
 from renders.fantasy.units import (
+    rules_heading,
     chart_face, chart_title,
     BAR_CROSSING, LABEL, BaseStyle, CalloutLine, Line, PictureLayout, across, base_item, callouts_per_hit,
     below_heading, check_width, column_foot, draw_base_edge, draw_column, draw_inset_frame,
@@ -207,13 +208,14 @@ def _heading(shot: CannonShot, width: float) -> tuple[tuple[str, int], ...]:
     count only if a monster dies (as the key says), "Models hit (1, +2 only if the monsters
     die)"; wrapped to `width` pixels."""
     n, maybe = _counts(shot)
+    rules = rules_heading(shot.target_rules, shot.immunity, width) if shot.hits else ()
     if not shot.hits:
         return (("Models hit", 20),)
     if not maybe:
-        return ((f"Models hit ({n})", 20),)
+        return ((f"Models hit ({n})", 20), *rules)
     monsters = "monster dies" if maybe == 1 else "monsters die"
     text = f"Models hit ({n}, +{maybe} only if the {monsters})"
-    return tuple((line, 20) for line in wrap(text, size=20, width=width))
+    return (*((line, 20) for line in wrap(text, size=20, width=width)), *rules)
 
 
 def _subtitle(shot: CannonShot) -> str:

@@ -33,6 +33,7 @@ from renders.canvas import (
     Viewport, XY, grow, legible, length_text, mix, wrap,
 )
 from renders.fantasy.units import (
+    rules_heading,
     chart_face, chart_title, wound_outcome,
     BAR_CROSSING, LABEL, BaseStyle, Callout, CalloutLine, Frame, Line, PictureLayout,
     across, base_item, below_heading, callouts_per_hit, check_width, column_foot, draw_base_edge, draw_column,
@@ -187,7 +188,8 @@ def _layout(shot: FireThrowerShot, width: int, max_panel_height: int) -> Picture
     banner = misfire_banner(shot.misfire, "fire thrower", width)
     fr = frame(shot.formation, _touched(shot), width=width, top=panel_top(banner), max_panel_height=max_panel_height,
                strip_height=STRIP)
-    heading = ((f"Models hit ({len(shot.hits)})" if shot.hits else "Models hit", 20),)
+    heading = ((f"Models hit ({len(shot.hits)})", 20), *rules_heading(shot.target_rules, (), fr.column[2] - fr.column[0])) \
+        if shot.hits else (("Models hit", 20),)
     below = below_heading(fr.column[1], heading)
     entries = _callouts(shot, fr, below)
     grid = grid_step(fr.panel)

@@ -43,6 +43,7 @@ from renders.canvas import (
     Viewport, XY, clip_segment, distance_to_segment, grow, length_text, mix, wrap,
 )
 from renders.fantasy.units import (
+    rules_heading,
     chart_face, chart_title, wound_outcome,
     BAR_CROSSING, HIT_CROSSING, LABEL, UNIT_COVER, BaseStyle, Callout, CalloutLine, Frame, Line,
     PictureLayout, Ring, across, base_item, below_heading, callouts_per_hit, check_width, column_foot,
@@ -158,8 +159,10 @@ def _subtitle(shot: StoneShot) -> str:
     return text
 
 
-def _heading(shot: StoneShot) -> tuple[tuple[str, int], ...]:
-    return ((f"Models hit ({len(shot.hits)})" if shot.hits else "Models hit", 20),)
+def _heading(shot: StoneShot, width: float) -> tuple[tuple[str, int], ...]:
+    if not shot.hits:
+        return (("Models hit", 20),)
+    return ((f"Models hit ({len(shot.hits)})", 20), *rules_heading(shot.target_rules, shot.immunity, width))
 
 
 def _empty(shot: StoneShot) -> str | None:
@@ -279,7 +282,7 @@ def _touched(shot: StoneShot) -> list[Point]:
 def _layout(shot: StoneShot, width: int, max_panel_height: int) -> PictureLayout:
     banner = misfire_banner(shot.misfire, "stone thrower", width)
     fr = frame(shot.formation, _touched(shot), width=width, top=panel_top(banner), max_panel_height=max_panel_height)
-    heading = _heading(shot)
+    heading = _heading(shot, fr.column[2] - fr.column[0])
     below = below_heading(fr.column[1], heading)
     entries = _callouts(shot, fr, below)
     grid = grid_step(fr.panel)

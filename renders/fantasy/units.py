@@ -306,6 +306,20 @@ def start_picture(layout: PictureLayout, title: str, subtitle: str, *, extra: Se
     return canvas
 
 
+def rules_heading(target_rules: Any, immunity: Sequence[str], width: float) -> tuple[tuple[str, int], ...]:
+    """The target's special rules that changed what the shot did, as lines under the column's
+    heading (the list of hits then says why a cannon ball did one wound, or why so much was saved):
+    Immune to Multiple Wounds or Armour Piercing, Ethereal's ward save. None to say: no lines."""
+    said = []
+    if "multiple-wounds" in immunity:
+        said.append("Immune to Multiple Wounds: 1 wound a hit")
+    if "armour-piercing" in immunity:
+        said.append("Immune to Armour Piercing")
+    if getattr(target_rules, "ethereal", False):
+        said.append("Ethereal: a 2+ ward save")
+    return tuple((line, LABEL - 1) for rule in said for line in wrap(rule, size=LABEL - 1, width=width))
+
+
 def below_heading(top: float, heading: Sequence[tuple[str, int]]) -> float:
     """Pixel y under the column's `heading` written from `top`, where the list of models hit
     starts."""
