@@ -8,6 +8,9 @@ The fire callbacks call two helpers around the engine call, and nothing else cha
     await after_shot(self.bot, aim, shot, reply)                      # state, shot log, a reply field
     await send_reply(interaction, reply)
 
+(A `/fire` with a picture does the last three in its shot's job: cogs/fantasy/fire.py ``fired``
+calls :func:`shot_recorded` there and keeps the reply before it returns.)
+
 :func:`take_aim` refuses (ephemerally, through the RulesError path) a machine that is not the
 caller's, is of another kind, is destroyed, or cannot fire until a later turn, or when no battle is
 in progress in the channel. :func:`after_shot` applies the misfire chart's outcome to the machine
@@ -215,7 +218,15 @@ def shot_outcome(reply: Reply) -> str:
 
 async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
     """Record the shot against the machine and the battle, and show the machine's state after it:
-    handed to the reply as the change to commit with its roll log entry (one transaction)."""
+    handed to the reply as the change to commit with its roll log entry (one transaction). (The
+    same as :func:`shot_recorded`, for a callback on the event loop: it does no store work.)"""
+    shot_recorded(bot, aim, shot, reply)
+
+
+def shot_recorded(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
+    """:func:`after_shot` where the shot's own job runs (a work lane's thread, before the reply is
+    kept: cogs/fantasy/fire.py ``fired``): the change it hands the reply commits with the roll's log
+    entry when the reply is kept."""
     if aim is None:
         return
     misfire = getattr(shot, "misfire", None)

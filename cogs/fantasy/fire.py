@@ -18,11 +18,11 @@ from cogs.common.choices import offer
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.fire_thrower import fire_thrower_reply
 from cogs.fantasy.words.grapeshot import grapeshot_reply
-from cogs.campaign.machines import after_shot, aimed_bs, take_aim
+from cogs.campaign.machines import Aim, after_shot, aimed_bs, shot_recorded, take_aim
 from cogs.campaign import machines
 from cogs.fantasy.words.misfire import misfire_reply
 from cogs.common import render_pool
-from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.replies import keep, off_the_loop, send_reply
 from cogs.common.target import target_option
 from cogs.fantasy.words.stone_thrower import stone_thrower_reply
 from config.gamedata import fantasy
@@ -176,16 +176,20 @@ def needs_bs(command: str, bs: int | None) -> int:
     return bs
 
 
-async def fired(interaction: discord.Interaction, engine, render, words):
-    """The shot (``engine()``), its picture (none for a misfire) and its reply (``words(shot,
-    image)``) in one job of the work lane, the picture drawn in a worker process when the bot runs
-    them (issue 26: one round trip from the event loop for the whole shot, its estimate the whole
-    shot's). While /odds prices the command, the engine call is what it catches."""
+async def fired(interaction: discord.Interaction, engine, render, words, *, bot, aim: Aim | None):
+    """The shot (``engine()``), its picture (none for a misfire), its reply (``words(shot, image)``),
+    the roster machine's state after it (`aim`: :func:`shot_recorded`) and what the reply keeps in
+    the store (its roll log entry, with that state, and its buttons: ``replies.keep``), in one job of
+    the work lane, the picture drawn in a worker process when the bot runs them (issue 26: one round
+    trip from the event loop for the whole shot, none to the store's threads; ``send_reply`` then
+    only sends). While /odds prices the command, the engine call is what it catches."""
     draw = render_pool.elsewhere(render)
 
     def finish(shot):
         image = None if getattr(shot, "misfire", None) is not None else draw(shot)
-        return shot, words(shot, image)
+        reply = words(shot, image)
+        shot_recorded(bot, aim, shot, reply)
+        return shot, keep(interaction, reply)
 
     return await off_the_loop(interaction, engine, then=finish)
 
@@ -237,8 +241,7 @@ def _cannon_command(key: str):
         aim = await take_aim(self.bot, interaction, key, machine)
         shot, reply = await fired(interaction, lambda: fire_cannon(weapon, chart, unit, distance, _dice(self.bot, dice), aim_rank=aim_rank,
                                                                    aim_file=aim_file, target_rules=rules),
-                                  render_cannon, cannon_reply)
-        await after_shot(self.bot, aim, shot, reply)
+                                  render_cannon, cannon_reply, bot=self.bot, aim=aim)
         await send_reply(interaction, reply)
 
     # discord.py tells a method from a plain function by its qualified name; this one is bound
@@ -308,8 +311,7 @@ class FireCog(commands.Cog):
             STONE, DATA.misfire_charts[STONE.misfire_chart], unit, distance, _dice(self.bot, dice),
             indirect=indirect, ballistic_skill=aimed_bs(aim, bs), aim_rank=aim_rank, aim_file=aim_file,
             target_rules=rules,
-        ), render_stone_thrower, stone_thrower_reply)
-        await after_shot(self.bot, aim, shot, reply)
+        ), render_stone_thrower, stone_thrower_reply, bot=self.bot, aim=aim)
         await send_reply(interaction, reply)
 
     @fire.command(name="grapeshot", description="Grapeshot (12\", S5, AP1): artillery + D6 shots")
@@ -391,8 +393,7 @@ class FireCog(commands.Cog):
         aim = await take_aim(self.bot, interaction, "bolt-thrower", machine)
         shot, reply = await fired(interaction, lambda: fire_bolt_thrower(BOLT, DATA.to_hit_penalties, unit, distance, _dice(self.bot, dice),
                                   ballistic_skill=needs_bs("bolt-thrower", aimed_bs(aim, bs)), cover=Cover(cover),
-                                  modifier=modifier, target_rules=rules), render_bolt_thrower, bolt_thrower_reply)
-        await after_shot(self.bot, aim, shot, reply)
+                                  modifier=modifier, target_rules=rules), render_bolt_thrower, bolt_thrower_reply, bot=self.bot, aim=aim)
         await send_reply(interaction, reply)
 
     @fire.command(name="fire-thrower", description="Fire thrower: flame template, S5, flaming")
@@ -440,8 +441,7 @@ class FireCog(commands.Cog):
         shot, reply = await fired(interaction, lambda: fire_fire_thrower(
             FLAMER, DATA.misfire_charts[FLAMER.misfire_chart], DATA.flaming_attacks, unit, distance, _dice(self.bot, dice),
             range=start or None, start=start, flammable=flammable, leadership=leadership, target_rules=rules,
-        ), render_fire_thrower, fire_thrower_reply)
-        await after_shot(self.bot, aim, shot, reply)
+        ), render_fire_thrower, fire_thrower_reply, bot=self.bot, aim=aim)
         await send_reply(interaction, reply)
 
     @app_commands.command(name="misfire", description="Roll (or enter) a war machine misfire chart on its own")
