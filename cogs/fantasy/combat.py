@@ -19,7 +19,7 @@ from cogs.fantasy.words.combat import (
 from cogs.common.choices import RETIRED, offer
 from cogs.fantasy.fire import read_immunities, _dice, facing_autocomplete, facing_of, troop_autocomplete, troop_type
 from engine.fantasy.formation import Facing
-from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.replies import keep, off_the_loop, send_reply
 from cogs.common.target import target_option
 from engine.dice import DieKind
 from engine.errors import RulesError
@@ -122,7 +122,7 @@ class CombatCog(commands.Cog):
             strike_reroll=order.attacker_reroll if order else Reroll.NONE, hatred=hatred,
             devastating_charge=devastating_charge, against_war_machine=kind is not None and kind.key == "war-machine",
             frenzy=frenzy,
-        ), then=lambda r: attacks_reply(r, order))  # the words in the same job, off the event loop
+        ), then=lambda r: keep(interaction, attacks_reply(r, order)))  # the words and the store's work in the same job
         await send_reply(interaction, r)
 
     @combat.command(name="impact-hits", description="Impact Hits on the charge")

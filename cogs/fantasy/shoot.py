@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.breath import breath_reply
 from cogs.fantasy.fire import read_immunities, COVER_CHOICES, DATA, base_autocomplete, facing_autocomplete, facing_of, TARGET_OPTIONS, _dice, target_unit, troop_autocomplete, troop_type
-from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.replies import keep, off_the_loop, send_reply
 from cogs.common.target import target_option
 from cogs.fantasy.words.shoot import shoot_reply
 from engine.dice import DieKind
@@ -114,7 +114,7 @@ class ShootCog(commands.Cog):
                                                           front_arc=facing_of(facing) is Facing.FRONT,
                                                           immune=immunities(immune)),
             crew=ordinary, characters=characters,
-        ), then=shoot_reply)  # the words in the same job, off the event loop (their lines grow with the shots)
+        ), then=lambda r: keep(interaction, shoot_reply(r)))  # the words and the store's work in the same job (issue 26)
         await send_reply(interaction, fire)
 
 
@@ -149,7 +149,7 @@ class ShootCog(commands.Cog):
             attack=AttackRules(armour_piercing=ap, ignores_armour=ignores_armour, flaming=flaming, magical=magical),
             target_rules=TargetRules(flammable=flammable, dodge=dodge, ethereal=ethereal, immune=immunities(immune)),
             used_before=used_before,
-        ), then=breath_reply)  # the words in the same job, off the event loop (their lines grow with the unit)
+        ), then=lambda r: keep(interaction, breath_reply(r)))  # the words and the store's work in the same job (issue 26)
         await send_reply(interaction, shot)
 
 

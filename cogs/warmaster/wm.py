@@ -14,7 +14,7 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from cogs.common.dice_source import private_option
-from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.replies import keep, off_the_loop, send_reply
 from cogs.common.target import target_option
 from cogs.warmaster.options import (
     tower_position,
@@ -100,7 +100,7 @@ class WarmasterCog(commands.Cog):
         shot = await off_the_loop(interaction, work)
         # the picture and then its words in one job, off the event loop (their lines grow with the units)
         await send_reply(interaction, await off_the_loop(interaction, render_cannon, shot,
-                                                         then=lambda image: cannon_reply(shot, image)))
+                                                         then=lambda image: keep(interaction, cannon_reply(shot, image))))
 
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
     @target_option("warmaster", into="troop")
@@ -148,7 +148,7 @@ class WarmasterCog(commands.Cog):
 
         shot = await off_the_loop(interaction, work)
         await send_reply(interaction, await off_the_loop(interaction, render_bone_thrower, shot,
-                                                         then=lambda image: bone_thrower_reply(shot, image)))
+                                                         then=lambda image: keep(interaction, bone_thrower_reply(shot, image))))
 
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
     @target_option("warmaster", into="troop")

@@ -13,7 +13,7 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from cogs.common.dice_source import private_option
-from cogs.common.replies import off_the_loop, send_reply
+from cogs.common.replies import keep, off_the_loop, send_reply
 from cogs.common.target import target_option
 from cogs.wh40k.words.vehicles import (
     assault_reply, damage_reply, firing_reply, ordnance_reply, penetrate_reply, tank_shock_reply, terrain_reply,
@@ -274,7 +274,7 @@ class Wh40kCog(commands.Cog):
         ))
         # the picture and then its words in one job, off the event loop (their lines grow with the squad)
         await send_reply(interaction, await off_the_loop(interaction, render_ordnance, shot,
-                                                         then=lambda image: ordnance_reply(shot, image)))
+                                                         then=lambda image: keep(interaction, ordnance_reply(shot, image))))
 
     @group.command(name="damage", description="Roll a damage table on its own")
     @private_option
