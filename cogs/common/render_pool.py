@@ -53,6 +53,7 @@ import os
 import pickle
 import signal
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -235,7 +236,11 @@ class _Pool:
                     worker = min(free, key=lambda w: w.busy)
                     worker.busy += 1
                     return worker
+                starting = not self.workers
+                began = time.monotonic()
                 self._place.wait()
+                if starting:  # not the picture's time: the pool's start (see start_wait)
+                    _waited.seconds = getattr(_waited, "seconds", 0.0) + time.monotonic() - began
 
     def give_back(self, worker: _Worker) -> None:
         """One of `worker`'s pictures read back (or failed): its place is free."""
@@ -309,6 +314,19 @@ def stop() -> None:
 
 def running() -> bool:
     return _pool is not None
+
+
+_waited = threading.local()
+
+
+def start_wait() -> float:
+    """Seconds this thread has waited, since it last asked, for the first picture workers to start
+    (a bot's first pictures after it starts). Not the work's own time: the work lane leaves it out of
+    the service times its deferrals go by (cogs/common/work.py), so one slow start does not make
+    the first burst after it defer every answer."""
+    seconds = getattr(_waited, "seconds", 0.0)
+    _waited.seconds = 0.0
+    return seconds
 
 
 def worker_pids() -> list[int]:

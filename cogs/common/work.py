@@ -54,6 +54,8 @@ from typing import Any, TypeVar
 
 import discord
 
+from cogs.common import render_pool
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -324,10 +326,12 @@ class FairLane:
 
         def timed() -> Any:  # in the thread: its own time, not the loop's delay in noticing it ended
             began = clock()
+            render_pool.start_wait()
             try:
                 return work()
             finally:
-                job.took = clock() - began
+                # less any wait for the picture workers to start: a start's cost, not this kind of job's
+                job.took = max(0.0, clock() - began - render_pool.start_wait())
 
         done = self._executor.submit(timed)
 

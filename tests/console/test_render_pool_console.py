@@ -235,3 +235,48 @@ def test_a_worker_killed_with_pictures_in_its_pipe_costs_none_of_them(tmp_path):
         assert len(render_pool.worker_pids()) == 1 and victim not in render_pool.worker_pids()
     finally:
         render_pool.stop()
+
+
+def test_a_thread_waiting_for_the_first_worker_to_start_says_how_long(tmp_path):
+    """The wait for the pool's start is counted in the waiting thread (render_pool.start_wait), so the
+    work lane can leave it out of the pictures' service time; a picture drawn once workers run adds
+    nothing to it."""
+    import threading
+
+    from renders.odds.picture import OddsPicture, render_odds
+
+    picture = OddsPicture("Odds: /roll expression:2d6", "exact", "Total", (("7", 1 / 6, None),))
+    render_pool.stop()
+    gate = threading.Event()
+    started = render_pool._Pool._add
+
+    def held_add(self, count):  # the workers start only once the test lets them
+        gate.wait(30)
+        started(self, count)
+
+    render_pool._Pool._add = held_add
+    try:
+        assert render_pool.start(1) == 1
+        waited: list[float] = []
+
+        def first():
+            render_pool.start_wait()
+            assert render_pool.draw(render_odds, picture) == render_odds(picture)
+            waited.append(render_pool.start_wait())
+
+        t = threading.Thread(target=first)
+        t.start()
+        for _ in range(3000):  # until the thread waits for a worker
+            with render_pool._lock:
+                if render_pool._pool is not None and render_pool._pool._place._waiters:
+                    break
+            threading.Event().wait(0.01)
+        gate.set()
+        t.join(60)
+        assert waited and waited[0] > 0
+        render_pool.start_wait()
+        assert render_pool.draw(render_odds, picture) == render_odds(picture)
+        assert render_pool.start_wait() == 0.0  # workers running: no start to wait for
+    finally:
+        render_pool._Pool._add = started
+        render_pool.stop()
