@@ -94,7 +94,7 @@ sent = 0
 """Pictures handed to a worker process so far (read by tests and benchmarks)."""
 DEPTH = 2
 """Pictures handed to one worker at once at most: the one it draws and the next, waiting in its pipe
-(the work lane has two threads a worker to keep it there: cogs/common/work.py)."""
+(the work lane has threads enough to keep it there: cogs/common/work.py)."""
 GIVE_UP_AFTER = 3
 """Worker deaths, per worker, before pictures are drawn in-process for good: a worker that cannot
 start at all (a main module that is not import-safe) must not cost a process start per picture."""
