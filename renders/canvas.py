@@ -226,8 +226,7 @@ def _laid(text: str, size: int, stroke: int) -> tuple[np.ndarray, int, int, int]
     for x, y, pixels in parts:
         under = laid[y - top:y - top + pixels.shape[0], x - left:x - left + pixels.shape[1]]
         if under.any():  # this glyph over the one before, blended as Pillow blends them
-            blend = under.astype(np.int32) * (255 - pixels.astype(np.int32)) + 128
-            under[...] = pixels + (((blend >> 8) + blend) >> 8)
+            under[...] = _over(under, pixels)
         else:
             under[...] = pixels
     return laid, left, top, pen

@@ -37,6 +37,7 @@ from typing import Any, Protocol, TypeVar
 
 from engine.fantasy.formation import Facing, Formation, TargetUnit
 from engine.fantasy.misfire import Misfire
+from engine.fantasy.special_rules import TargetRules
 from engine.fantasy.wounding import WoundRoll
 from engine.geometry import Point
 from renders.canvas import LANDSCAPE
@@ -306,7 +307,7 @@ def start_picture(layout: PictureLayout, title: str, subtitle: str, *, extra: Se
     return canvas
 
 
-def rules_heading(target_rules: Any, immunity: Sequence[str], width: float) -> tuple[tuple[str, int], ...]:
+def rules_heading(target_rules: TargetRules, immunity: Sequence[str], width: float) -> tuple[tuple[str, int], ...]:
     """The target's special rules that changed what the shot did, as lines under the column's
     heading (the list of hits then says why a cannon ball did one wound, or why so much was saved):
     Immune to Multiple Wounds or Armour Piercing, Ethereal's ward save. None to say: no lines."""
@@ -315,7 +316,7 @@ def rules_heading(target_rules: Any, immunity: Sequence[str], width: float) -> t
         said.append("Immune to Multiple Wounds: 1 wound a hit")
     if "armour-piercing" in immunity:
         said.append("Immune to Armour Piercing")
-    if getattr(target_rules, "ethereal", False):
+    if target_rules.ethereal:
         said.append("Ethereal: a 2+ ward save")
     return tuple((line, LABEL - 1) for rule in said for line in wrap(rule, size=LABEL - 1, width=width))
 
