@@ -1,19 +1,18 @@
 """War machines from the roster behind ``/fire <kind> machine:<name>``.
 
-The fire callbacks call two helpers around the engine call, and nothing else changes for them:
+The fire callbacks take the machine before the engine call and hand it to the shot's job:
 
     aim = await take_aim(self.bot, interaction, "cannon", machine)   # None without machine:
-    shot = fire_cannon(...)                                           # as before (bs=aimed_bs(aim, bs))
-    reply = cannon_reply(shot, image)
-    await after_shot(self.bot, aim, shot, reply)                      # state, shot log, a reply field
+    shot, reply = await fired(interaction, lambda: fire_cannon(...), render_cannon, cannon_reply,
+                              bot=self.bot, aim=aim)                  # bs=aimed_bs(aim, bs)
     await send_reply(interaction, reply)
 
-(A `/fire` with a picture does the last three in its shot's job: cogs/fantasy/fire.py ``fired``
-calls :func:`shot_recorded` there and keeps the reply before it returns.)
+``fired`` (cogs/fantasy/fire.py) calls :func:`shot_recorded` in the shot's own job, after its words
+(state, shot log, a reply field), and keeps the reply there.
 
 :func:`take_aim` refuses (ephemerally, through the RulesError path) a machine that is not the
 caller's, is of another kind, is destroyed, or cannot fire until a later turn, or when no battle is
-in progress in the channel. :func:`after_shot` applies the misfire chart's outcome to the machine
+in progress in the channel. :func:`shot_recorded` applies the misfire chart's outcome to the machine
 and logs the shot, in the same transaction as the roll's log entry, reading the machine again (a
 shot that raced another one which silenced or destroyed it is refused then, and nothing is logged).
 """
@@ -216,17 +215,10 @@ def shot_outcome(reply: Reply) -> str:
     return reply.summary[0] if reply.summary else ""
 
 
-async def after_shot(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
-    """Record the shot against the machine and the battle, and show the machine's state after it:
-    handed to the reply as the change to commit with its roll log entry (one transaction). (The
-    same as :func:`shot_recorded`, for a callback on the event loop: it does no store work.)"""
-    shot_recorded(bot, aim, shot, reply)
-
-
 def shot_recorded(bot, aim: Aim | None, shot: Any, reply: Reply) -> None:
-    """:func:`after_shot` where the shot's own job runs (a work lane's thread, before the reply is
-    kept: cogs/fantasy/fire.py ``fired``): the change it hands the reply commits with the roll's log
-    entry when the reply is kept."""
+    """Record the shot against the machine and the battle, and show the machine's state after it:
+    handed to the reply as the change to commit with its roll log entry (one transaction), in the
+    shot's own job (a work lane's thread, before the reply is kept: cogs/fantasy/fire.py ``fired``)."""
     if aim is None:
         return
     misfire = getattr(shot, "misfire", None)

@@ -18,7 +18,7 @@ from cogs.common.choices import offer
 from cogs.common.dice_source import private_option
 from cogs.fantasy.words.fire_thrower import fire_thrower_reply
 from cogs.fantasy.words.grapeshot import grapeshot_reply
-from cogs.campaign.machines import Aim, after_shot, aimed_bs, shot_recorded, take_aim
+from cogs.campaign.machines import Aim, aimed_bs, shot_recorded, take_aim
 from cogs.campaign import machines
 from cogs.fantasy.words.misfire import misfire_reply
 from cogs.common import render_pool
@@ -177,16 +177,16 @@ def needs_bs(command: str, bs: int | None) -> int:
 
 
 async def fired(interaction: discord.Interaction, engine, render, words, *, bot, aim: Aim | None):
-    """The shot (``engine()``), its picture (none for a misfire), its reply (``words(shot, image)``),
+    """The shot (``engine()``), its picture (none for a misfire, nor without a `render`), its reply (``words(shot, image)``),
     the roster machine's state after it (`aim`: :func:`shot_recorded`) and what the reply keeps in
     the store (its roll log entry, with that state, and its buttons: ``replies.keep``), in one job of
     the work lane, the picture drawn in a worker process when the bot runs them (issue 26: one round
     trip from the event loop for the whole shot, none to the store's threads; ``send_reply`` then
     only sends). While /odds prices the command, the engine call is what it catches."""
-    draw = render_pool.elsewhere(render)
+    draw = None if render is None else render_pool.elsewhere(render)
 
     def finish(shot):
-        image = None if getattr(shot, "misfire", None) is not None else draw(shot)
+        image = None if draw is None or getattr(shot, "misfire", None) is not None else draw(shot)
         reply = words(shot, image)
         shot_recorded(bot, aim, shot, reply)
         return shot, keep(interaction, reply)
@@ -343,13 +343,11 @@ class FireCog(commands.Cog):
     ) -> None:
         g = DATA.grapeshot
         aim = await take_aim(self.bot, interaction, "grapeshot", machine)
-        shot = await off_the_loop(interaction, lambda: fire_grapeshot(
+        shot, reply = await fired(interaction, lambda: fire_grapeshot(
             g, DATA.misfire_charts[g.misfire_chart], DATA.to_hit_penalties, distance, _dice(self.bot, dice),
             ballistic_skill=needs_bs("grapeshot", aimed_bs(aim, bs)), cover=Cover(cover), modifier=modifier,
             profile=target_profile(toughness, wounds, save, ward), target_rules=TargetRules(ethereal=ethereal),
-        ))
-        reply = grapeshot_reply(shot)
-        await after_shot(self.bot, aim, shot, reply)
+        ), None, lambda shot, _: grapeshot_reply(shot), bot=self.bot, aim=aim)
         await send_reply(interaction, reply)
 
     @fire.command(name="bolt-thrower", description="Bolt thrower (48\", S6, D3 wounds, AP1)")
