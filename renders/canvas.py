@@ -1405,6 +1405,7 @@ class _PaletteDraw(ImageDraw.ImageDraw):
         super().__init__(image)
         self.palette = None
         self._inks = inks
+        self._drawn_in: dict[RGB, int] = {}
 
     def _getink(self, ink, fill=None):  # type: ignore[no-untyped-def, override]
         if isinstance(ink, tuple):
@@ -1412,6 +1413,62 @@ class _PaletteDraw(ImageDraw.ImageDraw):
         if isinstance(fill, tuple):
             fill = self._inks.index(fill)
         return super()._getink(ink, fill)
+
+    def _ink(self, colour: RGB) -> int:
+        """What Pillow's core draws `colour` with on this image: its index, as :meth:`_getink` makes it."""
+        ink = self._drawn_in.get(colour)
+        if ink is None:
+            ink = self._drawn_in[colour] = self._getink(colour)[0]
+        return ink
+
+    # A picture draws some two hundred lines and shapes. These go straight to Pillow's core with the
+    # ink looked up once a colour: the very calls ImageDraw's own methods make (Pillow 13, pinned),
+    # so the same pixels (tests/renders/test_palette_drawing.py; issue 26: about a third of each
+    # call was the way there). Anything else (a curved joint, a wide polygon outline, a colour that
+    # is not an RGB tuple, no colour at all) is Pillow's own.
+
+    def _inks_of(self, fill, outline) -> tuple[int | None, int | None] | None:  # type: ignore[no-untyped-def]
+        """(outline's ink, fill's ink) as ImageDraw._getink gives them, or None to leave it to Pillow."""
+        if (fill is None or type(fill) is tuple) and (outline is None or type(outline) is tuple) and (
+                fill is not None or outline is not None):
+            return None if outline is None else self._ink(outline), None if fill is None else self._ink(fill)
+        return None
+
+    def line(self, xy, fill=None, width=1, joint=None):  # type: ignore[no-untyped-def, override]
+        if type(fill) is tuple and width and (joint != "curve" or width <= 4):
+            self.draw.draw_lines(xy, self._ink(fill), width)
+        else:
+            super().line(xy, fill, width, joint)
+
+    def rectangle(self, xy, fill=None, outline=None, width=1):  # type: ignore[no-untyped-def, override]
+        inks = self._inks_of(fill, outline)
+        if inks is None:
+            return super().rectangle(xy, fill, outline, width)
+        ink, fill_ink = inks
+        if fill_ink is not None:
+            self.draw.draw_rectangle(xy, fill_ink, 1)
+        if ink is not None and ink != fill_ink and width != 0:
+            self.draw.draw_rectangle(xy, ink, 0, width)
+
+    def ellipse(self, xy, fill=None, outline=None, width=1):  # type: ignore[no-untyped-def, override]
+        inks = self._inks_of(fill, outline)
+        if inks is None:
+            return super().ellipse(xy, fill, outline, width)
+        ink, fill_ink = inks
+        if fill_ink is not None:
+            self.draw.draw_ellipse(xy, fill_ink, 1)
+        if ink is not None and ink != fill_ink and width != 0:
+            self.draw.draw_ellipse(xy, ink, 0, width)
+
+    def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[no-untyped-def, override]
+        inks = self._inks_of(fill, outline)
+        if inks is None or (inks[0] is not None and inks[0] != inks[1] and width not in (0, 1)):
+            return super().polygon(xy, fill, outline, width)
+        ink, fill_ink = inks
+        if fill_ink is not None:
+            self.draw.draw_polygon(xy, fill_ink, 1)
+        if ink is not None and ink != fill_ink and width != 0:
+            self.draw.draw_polygon(xy, ink, 0, width)
 
 
 # The glance picture (issue 30).

@@ -143,3 +143,44 @@ def test_a_tint_changes_only_the_ground_it_names_inside_its_mask():
     assert (((xs + 0.5 - W / 2) ** 2 + (ys + 0.5 - H / 2) ** 2) <= 60 * 60).all()
     assert (after[100, :] == c.inks.index(INK)).all(), "the line keeps its colour"
     c.tint_circle((W - 5, H - 5), 60, {PAPER: tinted}, within=(0, 0, W + 50, H + 50))  # cut by the edges
+
+
+def _pillows_own(c: Canvas, method: str, *args, **kwargs) -> None:
+    """ImageDraw's own `method` on the canvas's draw handle (the way the fast paths skip)."""
+    getattr(ImageDraw.ImageDraw, method)(c.draw, *args, **kwargs)
+
+
+SHAPE_CALLS = [
+    ("line", ([(3, 4), (300, 190)],), {"fill": INK}),
+    ("line", ([(3, 4), (300, 190)],), {"fill": GRID, "width": 3}),
+    ("line", ((10.4, 20.6, 200.2, 20.6),), {"fill": DIRECT, "width": 2}),
+    ("line", ([(20, 150), (80, 120), (140, 170)],), {"fill": INK, "width": 6, "joint": "curve"}),
+    ("line", ([(20, 150), (80, 120), (140, 170)],), {"fill": INK, "width": 3, "joint": "curve"}),
+    ("line", ([(0, 0), (W, H)],), {"fill": INK, "width": 0}),
+    ("line", ([(0, 0), (W, H)],), {"fill": 7}),
+    ("rectangle", ((10, 10, 120, 80),), {"fill": TABLE}),
+    ("rectangle", ((10, 10, 120, 80),), {"fill": TABLE, "outline": INK, "width": 2}),
+    ("rectangle", ((10.5, 10.2, 120.7, 80.1),), {"outline": INK, "width": 3}),
+    ("rectangle", ((10, 10, 120, 80),), {"fill": INK, "outline": INK}),
+    ("rectangle", ((10, 10, 120, 80),), {"fill": TABLE, "outline": INK, "width": 0}),
+    ("rectangle", ((10, 10, 120, 80),), {}),
+    ("ellipse", ((150, 20, 230, 100),), {"fill": DIRECT, "outline": WHITE}),
+    ("ellipse", ((150, 20, 230, 100),), {"outline": INK, "width": 4}),
+    ("polygon", ([(250, 10), (310, 60), (260, 90)],), {"fill": BASE, "outline": INK}),
+    ("polygon", ([(250, 10), (310, 60), (260, 90)],), {"fill": BASE, "outline": INK, "width": 3}),
+    ("polygon", ([(250, 10), (310, 60), (260, 90)],), {"outline": INK, "width": 0}),
+    ("polygon", ([(250, 10), (310, 60), (260, 90)],), {"fill": BASE}),
+]
+
+
+@pytest.mark.parametrize("method,args,kwargs", SHAPE_CALLS, ids=[f"{m}-{i}" for i, (m, _, _) in enumerate(SHAPE_CALLS)])
+def test_the_shape_fast_paths_draw_the_pixels_pillows_own_methods_draw(method, args, kwargs):
+    """Lines, boxes, ellipses and polygons go straight to Pillow's core (issue 26): every form of
+    call gives the pixels ImageDraw's own method gives on the same palette image, the cases it
+    leaves to Pillow (a curved joint, a wide polygon outline, an index for a colour, no colour)
+    included."""
+    fast, own = Canvas(W, H), Canvas(W, H)
+    getattr(fast.draw, method)(*args, **kwargs)
+    _pillows_own(own, method, *args, **kwargs)
+    assert (np.asarray(fast.image) == np.asarray(own.image)).all()
+    assert (np.asarray(fast.image) != fast.inks.index(PAPER)).any() or kwargs.get("width") == 0 or not kwargs
