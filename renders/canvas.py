@@ -284,9 +284,17 @@ def _composed_glyphs(text: str, size: int, anchor: str, halo: int) -> tuple[Imag
 
 def text_box(xy: XY, text: str, *, size: int, anchor: str = "la", halo: bool = False) -> Box:
     """The pixel box :meth:`Canvas.text` covers when it writes `text` at `xy`."""
-    mask, _, left, top = _glyphs(text, size, anchor, HALO if halo else 0)
+    left, top, width, height = _extent(text, size, anchor, HALO if halo else 0)
     x, y = round(xy[0] + left), round(xy[1] + top)
-    return x, y, x + mask.width, y + mask.height
+    return x, y, x + width, y + height
+
+
+@functools.lru_cache(maxsize=4096)
+def _extent(text: str, size: int, anchor: str, halo: int) -> tuple[int, int, int, int]:
+    """Where :func:`_glyphs`'s mask lies from the anchor point, and its size: kept, since a picture
+    asks for some hundred text boxes, most of them of the names it writes again and again."""
+    mask, _, left, top = _glyphs(text, size, anchor, halo)
+    return left, top, mask.width, mask.height
 
 
 @functools.lru_cache(maxsize=8192)

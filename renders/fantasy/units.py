@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -443,17 +444,30 @@ def settle(
     box = text_box((x, y), text, size=size, anchor=anchor)
     if not outward:
         reach = max(reach - (box[2 + axis] - box[axis]) / 2, 0) + 4
-    shifts = [0.0]
-    for d in range(2, int(reach) + 1, 2):
-        shifts += [float(d)] if outward else [float(d), float(-d)]
-    for d in shifts:
+    clear_by = [(a, b, w / 2 + 1) for a, b, w in lines]  # how far each line must keep from the name's box
+    for d in _shifts(int(reach), outward):
         dx, dy = (d, 0.0) if axis == 0 else (0.0, d)
-        moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-        if not any(meets(a, b, grow(moved, w / 2 + 1)) for a, b, w in lines) and not any(
-            overlaps(moved, other) for other in boxes
-        ) and not any(_crosses_ring(grow(moved, 1), ring) for ring in rings):
-            return (x + dx, y + dy), text, size, anchor
+        left, top, right, bottom = moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+        for a, b, by in clear_by:
+            if meets(a, b, (left - by, top - by, right + by, bottom + by)):
+                break
+        else:
+            if not any(overlaps(moved, other) for other in boxes) and not any(
+                _crosses_ring(grow(moved, 1), ring) for ring in rings
+            ):
+                return (x + dx, y + dy), text, size, anchor
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _shifts(reach: int, outward: bool) -> tuple[float, ...]:
+    """The shifts :func:`settle` tries, in order: none, then 2 pixels at a time out to `reach`
+    (either way, the positive first, unless `outward`). Kept: most names settle where they are, and
+    building the list each time cost more than trying the first of it (issue 26)."""
+    shifts = [0.0]
+    for d in range(2, reach + 1, 2):
+        shifts += [float(d)] if outward else [float(d), float(-d)]
+    return tuple(shifts)
 
 
 def unit_names(

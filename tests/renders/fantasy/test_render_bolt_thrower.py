@@ -157,6 +157,7 @@ def test_the_same_record_gives_the_same_bytes() -> None:
     assert render_bolt_thrower(shot) == first
     assert render_bolt_thrower(SCENARIOS["stops"]()) == first
     canvas._glyphs.cache_clear()
+    canvas._extent.cache_clear()
     assert render_bolt_thrower(shot) == first
 
 

@@ -110,6 +110,7 @@ def test_the_same_record_gives_the_same_bytes() -> None:
     assert render_cannon(SCENARIOS["short_bounce_in"]()) == first
     # Text is rendered once and kept; a picture drawn from scratch is the same picture.
     canvas._glyphs.cache_clear()
+    canvas._extent.cache_clear()
     assert render_cannon(shot) == first
 
 

@@ -126,6 +126,7 @@ def test_the_same_record_gives_the_same_bytes() -> None:
     assert render_stone_thrower(shot) == first
     assert render_stone_thrower(SCENARIOS["edge"]()) == first
     canvas._glyphs.cache_clear()
+    canvas._extent.cache_clear()
     assert render_stone_thrower(shot) == first
 
 
