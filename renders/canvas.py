@@ -731,6 +731,13 @@ def _segments_cross(a: XY, b: XY, c: XY, d: XY) -> bool:
     return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
 
 
+def _lines_near(lines: Sequence[tuple[XY, XY, float, Box]], region: Box) -> list[tuple[XY, XY, float, Box]]:
+    """The lines kept clear of (:meth:`Canvas.keep_clear_of_line`'s) whose bounding box meets `region`."""
+    left, top, right, bottom = region
+    return [line for line in lines if line[3][0] <= right and left <= line[3][2] and line[3][1] <= bottom
+            and top <= line[3][3]]
+
+
 def _nearest_on_box(p: XY, box: Box) -> XY:
     return min(max(p[0], box[0]), box[2]), min(max(p[1], box[1]), box[3])
 
@@ -824,10 +831,11 @@ class Canvas:
         a leader costs its length inside `box` once more."""
         self._areas.append((box, cost))
 
-    def _clear_of_lines(self, box: Box) -> bool:
-        """Whether `box`, with a little room round it, is clear of every line kept clear of."""
+    def _clear_of_lines(self, box: Box, lines: Sequence[tuple[XY, XY, float, Box]] | None = None) -> bool:
+        """Whether `box`, with a little room round it, is clear of every line kept clear of (or of
+        `lines`, those of them that come near it)."""
         left, top, right, bottom = grow(box, 3)
-        for a, b, _, r in self._lines:
+        for a, b, _, r in self._lines if lines is None else lines:
             if (r[0] <= right and left <= r[2] and r[1] <= bottom and top <= r[3]
                     and _meets_box(a[0], a[1], b[0] - a[0], b[1] - a[1], left, top, right, bottom)):
                 return False
@@ -841,16 +849,19 @@ class Canvas:
         once the cost reaches `enough`."""
         return self._leader_coster(anchor, homes)(end, enough)
 
-    def _leader_coster(self, anchor: XY, homes: Sequence[int]) -> Callable[[XY, float], float]:
+    def _leader_coster(self, anchor: XY, homes: Sequence[int], *, region: Box | None = None) -> Callable[[XY, float], float]:
         """:meth:`_leader_cost` for leaders from one `anchor`, as a function of the leader's end
         and `enough`: what depends on the anchor alone (which things kept clear are its homes,
         whether it lies on each line) is worked out once for all the ends :meth:`place` tries.
-        The same arithmetic in the same order, so the same costs to the last bit (issue 26)."""
+        The same arithmetic in the same order, so the same costs to the last bit (issue 26).
+        `region`: a box holding the anchor and every end that will be asked about; what lies too far
+        outside it for any of its leaders to reach is left out once, not tested for each."""
         ax, ay = anchor
         areas = [t for t, _ in self._areas]
-        taken = [(t[0], t[1], t[2], t[3], crossing) for i, (t, crossing) in enumerate(self._taken) if i not in homes]
+        taken = [(t[0], t[1], t[2], t[3], crossing) for i, (t, crossing) in enumerate(self._taken) if i not in homes
+                 and (region is None or (t[0] <= region[2] and region[0] <= t[2] and t[1] <= region[3] and region[1] <= t[3]))]
         lines = [(a, b, turn, r, distance_to_segment(anchor, a, b) <= 4, (b[0] - a[0], b[1] - a[1]))
-                 for a, b, turn, r in self._lines]
+                 for a, b, turn, r in (self._lines if region is None else _lines_near(self._lines, grow(region, 8)))]
 
         def cost_of(end: XY, enough: float) -> float:
             cost = _length_cost(anchor, end)
@@ -1085,14 +1096,19 @@ class Canvas:
         # the tests themselves (issue 26). Whether a spot fits is asked before its box is built.
         order = np.argsort(bound, kind="stable").tolist()
         bounds, fitting, bases = bound.tolist(), fits.tolist(), base.tolist()
-        leader_cost = self._leader_coster(anchor, homes)
+        # Every leader runs from the anchor to a spot: what lies outside the region they span is
+        # left out of the tests once (it can neither cross a leader nor crowd a spot; the same choice).
+        region = (min(anchor[0], float(left.min())), min(anchor[1], float(top.min())),
+                  max(anchor[0], float(right.max())), max(anchor[1], float(bottom.max())))
+        near = _lines_near(self._lines, grow(region, 8))
+        leader_cost = self._leader_coster(anchor, homes, region=region)
         for i in order:
             if bounds[i] >= cost:
                 break
             if not fitting[i]:
                 continue
             box = tuple(boxes[i].tolist())
-            if not self._clear_of_lines(box):
+            if not self._clear_of_lines(box, near):
                 continue
             ends = _leader_ends(anchor, box)
             # A leader costs at least its length term (what _leader_cost starts from; all it adds is
