@@ -21,6 +21,7 @@ connected); ``BOMBARDIER_RENDER_PROCESSES=0`` draws them in the bot's process, a
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import os
 import re
@@ -209,12 +210,15 @@ async def burst(standin: DiscordStandIn, answers: Answers, payloads: list[dict[s
 
 async def with_bot(standin: DiscordStandIn, tmp: Path, work: Callable[[Any], Any]) -> Any:
     bot = create_bot(Settings(token="standin-token", data_dir=tmp, sync_commands=True))
+    bot.freeze_when_ready = True  # as run_discord sets it: the bot measured is the one that runs
     runner = await start_client(bot)
     try:
         return await work(bot)
     finally:
         await bot.close()
         await asyncio.wait_for(runner, 30)
+        gc.unfreeze()  # the next bot of this run starts from a heap like a new process's
+        gc.collect()
 
 
 async def with_bare(embed: dict[str, Any], files: dict[str, bytes], work: Callable[[Any], Any], *,

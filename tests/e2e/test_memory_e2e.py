@@ -61,3 +61,44 @@ async def test_private_replies_and_help_keep_no_view_task_and_no_interaction_ali
     # and the buttons still work: found by their custom id and the store
     details = await standin.details(cannon)
     assert details["fields"]
+
+
+async def test_a_bot_run_as_run_discord_runs_it_freezes_its_heap_once_ready_and_answers(standin, tmp_path):
+    """``freeze_when_ready`` (what run_discord sets): once ready, the bot's heap (modules, commands,
+    caches) is in the permanent generation, so full collections leave it out, and the bot answers as
+    before. A bot a test starts has it off: its heap is collected as ever."""
+    from bot import create_bot
+    from config.settings import Settings
+    from tests.e2e.standin import start_client
+
+    plain = create_bot(Settings(token="standin-token", data_dir=tmp_path / "plain"))
+    assert plain.freeze_when_ready is False and plain.heap_frozen == 0
+    bot = create_bot(Settings(token="standin-token", data_dir=tmp_path / "frozen", dice_seed=3))
+    bot.freeze_when_ready = True
+    before = gc.get_freeze_count()
+    runner = await start_client(bot)
+    try:
+        await asyncio.wait_for(bot.wait_until_ready(), 10)
+        for _ in range(100):  # on_ready runs just after the ready event is set
+            if bot.heap_frozen:
+                break
+            await asyncio.sleep(0.01)
+        assert bot.heap_frozen > 10_000 and gc.get_freeze_count() > before + 10_000  # (freed ones leave the count)
+        payload = standin.slash("/fire cannon", distance=30, ranks=4, files=5, dice="H 4 8")
+        await standin.dispatch("INTERACTION_CREATE", payload)
+        _, answer = await standin.answered(payload, timeout=30)
+        assert "Cannon" in str(answer)
+    finally:
+        await bot.close()
+        await asyncio.wait_for(runner, 10)
+        gc.unfreeze()  # the rest of this test process collects as before
+
+
+def test_run_discord_has_the_bot_freeze_its_heap_once_ready(tmp_path, monkeypatch):
+    import bot as bot_module
+    from config.settings import Settings
+
+    seen = []
+    monkeypatch.setattr(bot_module.BombardierBot, "run", lambda self, *a, **k: seen.append(self.freeze_when_ready))
+    assert bot_module.run_discord(Settings(token="standin-token", data_dir=tmp_path)) == 0
+    assert seen == [True]
