@@ -211,6 +211,7 @@ async def burst(standin: DiscordStandIn, answers: Answers, payloads: list[dict[s
 async def with_bot(standin: DiscordStandIn, tmp: Path, work: Callable[[Any], Any]) -> Any:
     bot = create_bot(Settings(token="standin-token", data_dir=tmp, sync_commands=True))
     bot.freeze_when_ready = True  # as run_discord sets it: the bot measured is the one that runs
+    bot.store  # opened (and migrated) before the bot connects, as run_discord opens it
     runner = await start_client(bot)
     try:
         return await work(bot)
