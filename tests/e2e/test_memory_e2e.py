@@ -99,6 +99,7 @@ def test_run_discord_has_the_bot_freeze_its_heap_once_ready(tmp_path, monkeypatc
     from config.settings import Settings
 
     seen = []
+    monkeypatch.setattr(bot_module, "setup_logging", lambda *a, **k: None)  # the test process's logging left as it is
     monkeypatch.setattr(bot_module.BombardierBot, "run", lambda self, *a, **k: seen.append(self.freeze_when_ready))
     assert bot_module.run_discord(Settings(token="standin-token", data_dir=tmp_path)) == 0
     assert seen == [True]
