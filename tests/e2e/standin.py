@@ -88,6 +88,11 @@ def _user(uid: int, name: str, bot: bool = False) -> dict[str, Any]:
     return {"id": str(uid), "username": name, "discriminator": "0", "global_name": name, "avatar": None, "bot": bot}
 
 
+LISTEN_BACKLOG = 4096
+"""Connections the stand-in's listening socket queues before accepting them (the kernel caps it at
+``net.core.somaxconn``)."""
+
+
 class DiscordStandIn:
     """The stand-in server. ``await start()``, point the client at :attr:`rest_base` and
     :attr:`gateway_url`, then drive it with :meth:`dispatch` and read :attr:`requests`."""
@@ -141,7 +146,10 @@ class DiscordStandIn:
         app.router.add_get("/attachments/{id}/{filename}", self._attachment)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        # A burst opens up to a hundred connections at once (aiohttp's pool): with the default accept
+        # queue (128) the kernel drops SYNs past it, and each dropped one stalls its request a full
+        # second before the retry (TcpExtListenOverflows), which Discord's servers never do.
+        site = web.TCPSite(self._runner, "127.0.0.1", 0, backlog=LISTEN_BACKLOG)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]
 
