@@ -1464,35 +1464,32 @@ class _PaletteDraw(ImageDraw.ImageDraw):
         else:
             super().line(xy, fill, width, joint)
 
+    def _filled_and_outlined(self, core, xy, inks: tuple[int | None, int | None], width: int) -> None:  # type: ignore[no-untyped-def]
+        """What ImageDraw's rectangle, ellipse and polygon do with their inks: the fill, then the outline
+        (`width` pixels, none at 0) unless it is the fill's own ink."""
+        ink, fill_ink = inks
+        if fill_ink is not None:
+            core(xy, fill_ink, 1)
+        if ink is not None and ink != fill_ink and width != 0:
+            core(xy, ink, 0, width)
+
     def rectangle(self, xy, fill=None, outline=None, width=1):  # type: ignore[no-untyped-def, override]
         inks = self._inks_of(fill, outline)
         if inks is None:
             return super().rectangle(xy, fill, outline, width)
-        ink, fill_ink = inks
-        if fill_ink is not None:
-            self.draw.draw_rectangle(xy, fill_ink, 1)
-        if ink is not None and ink != fill_ink and width != 0:
-            self.draw.draw_rectangle(xy, ink, 0, width)
+        self._filled_and_outlined(self.draw.draw_rectangle, xy, inks, width)
 
     def ellipse(self, xy, fill=None, outline=None, width=1):  # type: ignore[no-untyped-def, override]
         inks = self._inks_of(fill, outline)
         if inks is None:
             return super().ellipse(xy, fill, outline, width)
-        ink, fill_ink = inks
-        if fill_ink is not None:
-            self.draw.draw_ellipse(xy, fill_ink, 1)
-        if ink is not None and ink != fill_ink and width != 0:
-            self.draw.draw_ellipse(xy, ink, 0, width)
+        self._filled_and_outlined(self.draw.draw_ellipse, xy, inks, width)
 
     def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[no-untyped-def, override]
         inks = self._inks_of(fill, outline)
         if inks is None or (inks[0] is not None and inks[0] != inks[1] and width not in (0, 1)):
-            return super().polygon(xy, fill, outline, width)
-        ink, fill_ink = inks
-        if fill_ink is not None:
-            self.draw.draw_polygon(xy, fill_ink, 1)
-        if ink is not None and ink != fill_ink and width != 0:
-            self.draw.draw_polygon(xy, ink, 0, width)
+            return super().polygon(xy, fill, outline, width)  # a wide outline: Pillow draws it through a mask
+        self._filled_and_outlined(self.draw.draw_polygon, xy, inks, width)
 
 
 # The glance picture (issue 30).
