@@ -95,10 +95,10 @@ class Store:
         if len(set(names)) != len(names):
             raise ValueError(f"duplicate migration names in {names}")
         with self.transaction() as db:
-            db["schema_migrations"].create(
-                {"name": str, "applied_at": float}, pk="name", if_not_exists=True
-            )
-            done = {row["name"] for row in db["schema_migrations"].rows}
+            # Read only: the table is made with the first migration, in its transaction, so a file the
+            # bot cannot use (another program's, whose table is in the way) is left as it was found.
+            ours = db["schema_migrations"].exists()
+            done = {row["name"] for row in db["schema_migrations"].rows} if ours else set()
         unknown = done - set(names)
         if unknown:
             raise StoreError(
@@ -110,6 +110,7 @@ class Store:
             if m.name in done:
                 continue
             with self.transaction() as db:
+                db["schema_migrations"].create({"name": str, "applied_at": float}, pk="name", if_not_exists=True)
                 # Asked again under the write lock: another process opening the same file at the
                 # same moment (a second shard) may have applied it since `done` was read.
                 if db.execute("SELECT 1 FROM schema_migrations WHERE name = ?", (m.name,)).fetchone():

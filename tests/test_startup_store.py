@@ -45,6 +45,17 @@ def test_another_programs_database_is_one_line_naming_it_and_what_to_do(tmp_path
     if not isinstance(database, Path):
         password = database.split("://", 1)[1].split("@", 1)[0].partition(":")[2]
         assert not password or password not in result.stderr  # the URL's password is never shown
+    assert tables_of(database) == ["settings"]  # the other program's file left as it was found
+
+
+def tables_of(database) -> list[str]:
+    if isinstance(database, Path):
+        with sqlite3.connect(database) as db:
+            return sorted(r[0] for r in db.execute("select name from sqlite_master where type = 'table'"))
+    import psycopg
+
+    with psycopg.connect(database, autocommit=True) as db:
+        return sorted(r[0] for r in db.execute("select tablename from pg_tables where schemaname = current_schema()"))
 
 
 def test_a_file_that_is_no_database_keeps_its_one_line(tmp_path):
@@ -63,3 +74,4 @@ def test_the_console_on_another_programs_database_is_one_line_too(tmp_path, data
     assert result.returncode == 2
     line = one_line(result)
     assert "cannot be used" in line and "already exists" in line and "restore it from a backup" in line, line
+    assert tables_of(database) == ["settings"]
