@@ -179,9 +179,11 @@ def _element(e, depth: int = 0) -> dict[str, Any]:
     return node
 
 
-UTF16 = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"), (b"<\x00", "utf-16-le"), (b"\x00<", "utf-16-be"),
-         (b"{\x00", "utf-16-le"), (b"\x00{", "utf-16-be"))
-"""How a UTF-16 file starts (BattleScribe can save a roster so, with a byte order mark), and its encoding."""
+UTF16 = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"),
+         *((c + b"\x00", "utf-16-le") for c in (b"<", b"{", b" ", b"\t", b"\r", b"\n")),
+         *((b"\x00" + c, "utf-16-be") for c in (b"<", b"{", b" ", b"\t", b"\r", b"\n")))
+"""How a UTF-16 file starts (BattleScribe can save a roster so, with a byte order mark, or without
+one, its first character then a tag's or an object's opening, or white space), and its encoding."""
 _DECLARED = re.compile(rb"^(<\?xml[^>]*?\bencoding\s*=\s*)([\"'])[A-Za-z0-9._-]*\2")
 
 

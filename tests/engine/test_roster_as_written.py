@@ -30,6 +30,13 @@ def test_a_utf16_roster_reads_as_the_utf8_one(codec, bom):
     assert read_roster(as_utf16(text("empire.ros"), codec, bom)) == read_roster((FIXTURES / "empire.ros").read_bytes())
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("space", ["\n", "\r\n", "  ", "\t"])
+def test_a_utf16_roster_without_its_mark_that_starts_with_white_space_reads_too(codec, space):
+    assert read_roster(as_utf16(space + text("empire.ros"), codec)) == read_roster((FIXTURES / "empire.ros").read_bytes())
+    assert read_roster((space + text("guard.json")).encode(codec)) == read_roster((FIXTURES / "guard.json").read_bytes())
+
+
 def test_a_utf16_roster_inside_a_rosz_and_new_recruits_json_in_utf16():
     packed = io.BytesIO()
     with zipfile.ZipFile(packed, "w") as z:
