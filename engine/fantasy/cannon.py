@@ -18,7 +18,7 @@ unsaved wounds is one wound, direct hit or bounce, and no wounds die is rolled (
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, DieKind, DieRoll, RecordingDice
 from engine.errors import RulesError
@@ -141,19 +141,19 @@ def fire_cannon(
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     marker = Point(0.0, float(distance))
     # Dodge works only against attacks in the models' front arc: the unit's front must face the cannon.
-    target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
-                               target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
-                               target_rules.immune)
+    if target_rules.front_arc and target.facing is not Facing.FRONT:
+        target_rules = replace(target_rules, front_arc=False)
     # The ball's Multiple Wounds (D6 direct, the profile's die on the bounce), unless the target is Immune to them.
     attack = AttackRules(multiple_wounds=weapon.direct_wounds, automatic=True)
     immunity = tuple(immune_rules(attack, target_rules))
     dies = {HitKind.DIRECT: weapon.direct_wounds, HitKind.BOUNCE: weapon.bounce_wounds}
-    if not multiplied(attack, target_rules):
+    if not multiplied(attack, target_rules, immunity):
         dies = {HitKind.DIRECT: None, HitKind.BOUNCE: None}
-    both = weapon.direct_wounds.value if weapon.direct_wounds is weapon.bounce_wounds else \
-        f"{weapon.direct_wounds.value} direct, {weapon.bounce_wounds.value} bounce"
-    applied = None if target.profile is None else apply_rules(attack, target_rules, target.profile, target.troop,
-                                                              multiple_wounds=both)
+    applied = None
+    if target.profile is not None:
+        both = weapon.direct_wounds.value if weapon.direct_wounds is weapon.bounce_wounds else \
+            f"{weapon.direct_wounds.value} direct, {weapon.bounce_wounds.value} bounce"
+        applied = apply_rules(attack, target_rules, target.profile, target.troop, multiple_wounds=both)
     dice = RecordingDice(dice)
 
     # Fire! The scatter die and the artillery die together.

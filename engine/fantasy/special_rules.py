@@ -18,6 +18,7 @@ A model takes one ward save: the best it has (core rules).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.dice import DieKind
@@ -122,10 +123,13 @@ def immune_rules(attack: AttackRules, target: TargetRules) -> list[str]:
     return [r for r in target.immune if carried.get(r, False)]
 
 
-def multiplied(attack: AttackRules, target: TargetRules) -> bool:
+def multiplied(attack: AttackRules, target: TargetRules, immunity: Sequence[str] | None = None) -> bool:
     """Whether the attack's Multiple Wounds multiply its unsaved wounds on this target: not when
-    the target is Immune to Multiple Wounds (each unsaved wound is then one wound, 003:246)."""
-    return attack.multiple_wounds is not None and "multiple-wounds" not in immune_rules(attack, target)
+    the target is Immune to Multiple Wounds (each unsaved wound is then one wound, 003:246).
+    `immunity`: :func:`immune_rules` of the two, when the caller has it already."""
+    if immunity is None:
+        immunity = immune_rules(attack, target)
+    return attack.multiple_wounds is not None and "multiple-wounds" not in immunity
 
 
 def apply_rules(attack: AttackRules, target: TargetRules, profile: Profile, troop: TroopType | None, *,
