@@ -138,7 +138,7 @@ class BombardierBot(commands.AutoShardedBot):
         self.freeze_when_ready = False
         """Freeze the heap (``gc.freeze``) once the bot is first ready: set by ``run_discord``, so a real
         bot's full garbage collections never walk its modules, commands and caches again (issue 26:
-        some 95,000 objects, 60-70 ms a collection on the event loop's thread, to 15-30 ms). Off for
+        some 95,000 objects, 60-70 ms a collection on whichever thread triggers it, to 15-30 ms). Off for
         bots a test process starts by the hundred: each would keep its heap in the permanent
         generation for the life of the process."""
         self.heap_frozen = 0

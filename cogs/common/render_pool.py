@@ -68,7 +68,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 PRELOAD = (
-    "cogs.common.render_main", "renders.canvas", "renders.fantasy.cannon", "renders.fantasy.stone_thrower", "renders.fantasy.bolt_thrower",
+    "cogs.common.render_main",
+    "renders.canvas", "renders.fantasy.cannon", "renders.fantasy.stone_thrower", "renders.fantasy.bolt_thrower",
     "renders.fantasy.fire_thrower", "renders.warmaster.artillery", "renders.warmaster.fortress",
     "renders.wh40k.ordnance", "renders.campaign.battle", "renders.odds.picture",
     "cogs.common.render_warm",
