@@ -2,10 +2,10 @@
 message with its caret, and properties over generated expressions."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from engine.dice import DiceError, DieKind, EnteredDice, RandomDice, Roller
+from engine.dice import MAX_ENTERED, DiceError, DieKind, EnteredDice, RandomDice, Roller
 from engine.roll import MAX_DICE, SHOWN_AROUND, ExpressionKind, RollSyntaxError, parse, roll
 from tests.engine.replay import as_bot
 
@@ -244,11 +244,17 @@ def test_any_numbered_roll_keeps_its_invariants(term, seed):
 
 
 @given(st.lists(numbered(), min_size=1, max_size=4), st.sampled_from(["1a", "1s", "1a+2", ""]), st.integers(0, 2**32))
+@example([("26d100r92", 26, None, None), ("26d100r92", 26, None, None), ("26d100r90", 26, None, None),
+          ("26d100r92", 26, None, None)], "1a", 0)  # 201 faces, one past what players may type (found by a CI run)
 @settings(max_examples=100, deadline=None)
 def test_the_bots_faces_entered_by_hand_give_the_same_roll(terms, extra, seed):
     text = ", ".join([t[0] for t in terms] + ([extra] if extra else []))
     by_bot = roll(text, RandomDice(seed))
     faces = " ".join(d.face for d in by_bot.dice)
+    if len(by_bot.dice) > MAX_ENTERED:  # more faces than players may type (rerolls can double a pool): refused, in words
+        with pytest.raises(DiceError, match=f"give at most {MAX_ENTERED}"):
+            EnteredDice(faces, RandomDice(seed + 1))
+        return
     by_players = roll(text, EnteredDice(faces, RandomDice(seed + 1)))
     assert all(d.by is Roller.PLAYER for d in by_players.dice)
     assert as_bot(by_players) == by_bot
