@@ -23,7 +23,6 @@ from engine.fantasy.breath_weapon import breathe
 from engine.fantasy.formation import BASE_WIDTHS, MAX_BASE_DEPTH, MAX_FILES, MAX_RANKS, MIN_BASE_DEPTH, Facing
 from engine.fantasy.shooting import MAX_MODIFIER, MAX_SHOTS, Cover
 from engine.fantasy.shooting_sequence import fire_missiles, read_crew
-from engine.errors import RulesError
 from engine.fantasy.special_rules import IMMUNITIES, MAX_AP, AttackRules, TargetRules
 from engine.fantasy.wounding import MAX_TOUGHNESS, MAX_WOUNDS, Profile
 

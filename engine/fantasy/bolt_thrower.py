@@ -111,9 +111,7 @@ def fire_bolt_thrower(
     formation, aimed = lay_out(target, distance)
     ranked = target.ranks * target.files >= weapon.ranked_target
     # The bolt's rules against the target's: Dodge only from the front, Immunity takes a rule away.
-    target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
-                               target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
-                               target_rules.immune)
+    target_rules = target_rules.seen_from(target.facing is Facing.FRONT)
     attack = AttackRules(armour_piercing=weapon.armour_piercing, multiple_wounds=weapon.multiple_wounds)
     wounds_die = weapon.multiple_wounds if multiplied(attack, target_rules) else None
     immunity = tuple(immune_rules(attack, target_rules))

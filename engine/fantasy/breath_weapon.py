@@ -11,7 +11,7 @@ seed 000:144 counts a template's casualties by the unit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
@@ -94,7 +94,7 @@ def breathe(
         raise RulesError(f"Distance {distance:g}\" is beyond the flame template: the target must be within {template.length:g}\" of the base.")
     formation, _ = lay_out(target, distance)
     # Dodge works only against attacks in the models' front arc: the unit's front must face the breather.
-    target_rules = replace(target_rules, front_arc=target_rules.front_arc and target.facing is Facing.FRONT)
+    target_rules = target_rules.seen_from(target.facing is Facing.FRONT)
     attack = AttackRules(attack.armour_piercing, attack.multiple_wounds, attack.ignores_armour, attack.flaming,
                          attack.killing_blow, attack.magical, attack.always_strikes_first, automatic=True, physical=False)
     dice = RecordingDice(dice)

@@ -18,7 +18,7 @@ unsaved wounds is one wound, direct hit or bounce, and no wounds die is rolled (
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.dice import Dice, DieKind, DieRoll, RecordingDice
 from engine.errors import RulesError
@@ -141,8 +141,7 @@ def fire_cannon(
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     marker = Point(0.0, float(distance))
     # Dodge works only against attacks in the models' front arc: the unit's front must face the cannon.
-    if target_rules.front_arc and target.facing is not Facing.FRONT:
-        target_rules = replace(target_rules, front_arc=False)
+    target_rules = target_rules.seen_from(target.facing is Facing.FRONT)
     # The ball's Multiple Wounds (D6 direct, the profile's die on the bounce), unless the target is Immune to them.
     attack = AttackRules(multiple_wounds=weapon.direct_wounds, automatic=True)
     immunity = tuple(immune_rules(attack, target_rules))

@@ -22,7 +22,7 @@ seeds; config/fantasy.toml).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, DieRoll, RecordingDice
 from engine.errors import RulesError
@@ -167,8 +167,7 @@ def fire_fire_thrower(
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     flammable = flammable or target_rules.flammable
     # Dodge works only against attacks in the models' front arc: the unit's front must face the machine.
-    target_rules = TargetRules(flammable, target_rules.dodge, target_rules.ethereal, target_rules.always_strikes_last,
-                               target_rules.front_arc and target.facing is Facing.FRONT, target_rules.immune)
+    target_rules = replace(target_rules.seen_from(target.facing is Facing.FRONT), flammable=flammable)
     attack = AttackRules(flaming=True, automatic=True, physical=False)
     t = weapon.template
     fears = flammable or target.troop.key in flaming.troops

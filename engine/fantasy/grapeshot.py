@@ -109,10 +109,7 @@ def fire_grapeshot(
 
     # Roll to hit with each shot, then resolve the hits with the grapeshot profile.
     shots = artillery.value + shots_die.value
-    if applied is None:
-        volley = shoot(dice, shots=shots, to_hit=to_hit, strength=weapon.strength, profile=profile,
-                       armour_piercing=weapon.armour_piercing)
-    else:
-        volley = shoot(dice, shots=shots, to_hit=to_hit, strength=weapon.strength, profile=profile,
-                       armour_piercing=applied.armour_piercing, ward=applied.ward)
+    volley = shoot(dice, shots=shots, to_hit=to_hit, strength=weapon.strength, profile=profile,
+                   armour_piercing=weapon.armour_piercing if applied is None else applied.armour_piercing,
+                   ward=True if applied is None else applied.ward)  # (no profile: no wounds rolled, no ward)
     return record(None, shots, volley)

@@ -79,6 +79,11 @@ class TargetRules:
     """Immunity (...): the rules it ignores, of "flaming", "killing-blow", "multiple-wounds",
     "armour-piercing", and "panic" or "psychology" (no Panic test)."""
 
+    def seen_from(self, front: bool) -> TargetRules:
+        """These rules against an attack that comes from the unit's front (`front`) or from elsewhere:
+        Dodge works only against attacks within the models' front arc (003:94)."""
+        return self if front or not self.front_arc else replace(self, front_arc=False)
+
     def __post_init__(self) -> None:
         if self.dodge is not None and (isinstance(self.dodge, bool) or not 2 <= self.dodge <= 6):
             raise RulesError(f"Dodge ({self.dodge}+) is not possible: give 2 to 6.")

@@ -145,9 +145,7 @@ def fire_stone_thrower(
     formation, aimed = lay_out(target, distance, aim_rank, aim_file)
     aim = Point(0.0, float(distance))
     # Dodge works only against attacks in the models' front arc: the unit's front must face the machine.
-    target_rules = TargetRules(target_rules.flammable, target_rules.dodge, target_rules.ethereal,
-                               target_rules.always_strikes_last, target_rules.front_arc and target.facing is Facing.FRONT,
-                               target_rules.immune)
+    target_rules = target_rules.seen_from(target.facing is Facing.FRONT)
     # The centre hit's Multiple Wounds, unless the target is Immune to them.
     attack = AttackRules(multiple_wounds=weapon.centre_wounds, automatic=True)
     centre_wounds = weapon.centre_wounds if multiplied(attack, target_rules) else None
