@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy.words.common import SYSTEM, dodge_lines, immunity_lines, inches, to_hit_text, target_text, wound_text
+from cogs.fantasy.words.common import SYSTEM, inches, rules_lines, to_hit_text, target_text, wound_text
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.dice import DieKind
 from engine.fantasy.bolt_thrower import BoltHit, BoltShot
@@ -83,7 +83,7 @@ def bolt_thrower_reply(shot: BoltShot, image: bytes | None) -> Reply:
             details.append(f"Fewer than {shot.weapon.ranked_target} models: one model in the rank, so it is the one hit (no die needed).")
     embed.add_field(name="Shooting", value="\n".join(details), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "bolt thrower"), inline=False)
-    rules = immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules, shot.target.troop) if shot.hit else []
+    rules = rules_lines(shot.applied, shot.immunity, shot.target_rules, shot.target.troop) if shot.hit else []
     if rules:
         embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     embed.set_footer(text=f"{shot.weapon.source} · S{shot.weapon.strength}, {', '.join(shot.weapon.special_rules)}")

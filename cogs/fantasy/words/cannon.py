@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from cogs.fantasy.words.common import (
-    SYSTEM, dodge_lines, immunity_lines, inches, one_model_each, misfire_json, misfire_line, misfire_outcome, pooled_text, target_text, wound_text,
+    SYSTEM, inches, one_model_each, misfire_json, misfire_line, misfire_outcome, pooled_text, rules_lines, target_text, wound_text,
 )
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.cannon import CannonHit, CannonShot
@@ -151,8 +151,7 @@ def cannon_reply(shot: CannonShot, image: bytes | None) -> Reply:
         embed.add_field(name="Hits", value=clip_lines(hit_lines) or "none", inline=False)
     embed.add_field(name="Shot", value=clip_lines(shot_lines(shot)), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "cannon"), inline=False)
-    rules = [] if shot.misfire is not None else (
-        immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules, shot.target.troop))
+    rules = [] if shot.misfire is not None else rules_lines(shot.applied, shot.immunity, shot.target_rules, shot.target.troop)
     if rules:
         embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     if shot.target.profile is None and shot.hits:

@@ -141,23 +141,23 @@ def one_model_each(target: TargetUnit) -> bool:
     return target.profile is None or target.profile.wounds == 1
 
 
-def dodge_lines(applied, target_rules, troop=None) -> list[str]:
-    """What the target's Dodge and Ethereal did against a war machine's shot, in words (empty
-    without either): the rules applied against its profile, or, with no profile, the ward save the
-    players roll. A war machine's shot is a mundane attack, so Ethereal is its 2+ ward (003:101)."""
+def ward_lines(applied, target_rules, troop=None) -> list[str]:
+    """What the target's ward saves from its rules, Dodge and Ethereal, did against a war machine's
+    shot, in words (empty without either): the rules applied against its profile, or, with no
+    profile, the ward save the players roll. A war machine's shot is a mundane attack, so Ethereal
+    is its 2+ ward (003:101)."""
     if target_rules.dodge is None and not target_rules.ethereal:
         return []
     if applied is not None:
         return [x for x in applied.rules if "Dodge" in x or x.startswith("ward save")]
     lines = []
-    if target_rules.dodge is None:
-        pass
-    elif not target_rules.front_arc:
-        lines.append(f"Dodge ({target_rules.dodge}+): not used, the machine is outside its front arc")
-    elif troop is not None and troop.key in MOUNTED:
-        lines.append(f"Dodge ({target_rules.dodge}+): not used, {troop.name} are mounted")
-    else:
-        lines.append(f"Dodge ({target_rules.dodge}+): a ward save against each wound (the machine is in its front arc)")
+    if target_rules.dodge is not None:
+        if not target_rules.front_arc:
+            lines.append(f"Dodge ({target_rules.dodge}+): not used, the machine is outside its front arc")
+        elif troop is not None and troop.key in MOUNTED:
+            lines.append(f"Dodge ({target_rules.dodge}+): not used, {troop.name} are mounted")
+        else:
+            lines.append(f"Dodge ({target_rules.dodge}+): a ward save against each wound (the machine is in its front arc)")
     if target_rules.ethereal:
         lines.append(f"Ethereal: a {ETHEREAL_WARD}+ ward save against each wound (a mundane attack; one ward save only, the best)")
     return lines
@@ -176,3 +176,9 @@ def immunity_lines(applied, immunity: tuple[str, ...]) -> list[str]:
     if applied is not None:
         return [x for x in applied.rules if x.startswith("Immunity (")]
     return [f"Immunity ({rule}): {IMMUNITY_WORDS.get(rule, 'ignored')}" for rule in immunity]
+
+
+def rules_lines(applied, immunity: tuple[str, ...], target_rules, troop=None) -> list[str]:
+    """Each of the target's special rules that changed a war machine's shot, in words: its Immunity,
+    then its ward saves (:func:`immunity_lines`, :func:`ward_lines`)."""
+    return immunity_lines(applied, immunity) + ward_lines(applied, target_rules, troop)

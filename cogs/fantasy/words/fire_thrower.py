@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from cogs.fantasy.words.common import (
-    SYSTEM, dodge_lines, inches, leadership_json, leadership_text, misfire_json, misfire_line, misfire_outcome, one_model_each,
-    pooled_text, target_text, wound_text,
+    SYSTEM, inches, leadership_json, leadership_text, misfire_json, misfire_line, misfire_outcome, one_model_each,
+    pooled_text, target_text, ward_lines, wound_text,
 )
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.fire_thrower import FireThrowerShot, FlameHit
@@ -114,7 +114,7 @@ def rules_applied(shot: FireThrowerShot) -> list[str]:
     if shot.applied is not None:
         rules += [x for x in shot.applied.rules if not x.startswith(("Flaming Attacks against Flammable", "Immunity ("))]
     else:
-        rules += dodge_lines(None, shot.target_rules, shot.target.troop)
+        rules += ward_lines(None, shot.target_rules, shot.target.troop)
     if shot.panic_immunity is not None:
         rules.append(f"Immunity ({shot.panic_immunity}): no Panic test")
     return rules

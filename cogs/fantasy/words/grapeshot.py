@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.fantasy.words.common import SYSTEM, dodge_lines, immunity_lines, inches, to_hit_text, misfire_json, misfire_line, misfire_outcome, wound_text
+from cogs.fantasy.words.common import SYSTEM, inches, rules_lines, to_hit_text, misfire_json, misfire_line, misfire_outcome, wound_text
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.grapeshot import GrapeshotShot
 from engine.fantasy.wounding import armour_save_modifier
@@ -78,16 +78,13 @@ def grapeshot_reply(shot: GrapeshotShot) -> Reply:
         embed.add_field(name="Hits", value=clip_lines(hits) or "none", inline=False)
         if shot.profile is None and shot.volley.hits:
             w = shot.weapon
-            if "armour-piercing" in shot.immunity:
-                worse = armour_save_modifier(w.strength)
-                details.append(f"No profile given: roll to wound at S{w.strength}, armour saves {worse} worse (Immune to Armour Piercing).")
-            else:
-                worse = armour_save_modifier(w.strength, w.armour_piercing)
-                details.append(f"No profile given: roll to wound at S{w.strength}, armour saves {worse} worse (AP {w.armour_piercing} included).")
+            immune = "armour-piercing" in shot.immunity
+            worse = armour_save_modifier(w.strength) if immune else armour_save_modifier(w.strength, w.armour_piercing)
+            why = "Immune to Armour Piercing" if immune else f"AP {w.armour_piercing} included"
+            details.append(f"No profile given: roll to wound at S{w.strength}, armour saves {worse} worse ({why}).")
         elif shot.profile is not None:
             details.append(f"Target: {shot.profile.describe()}")
-    rules = [] if shot.misfire is not None else (
-        immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules))
+    rules = [] if shot.misfire is not None else rules_lines(shot.applied, shot.immunity, shot.target_rules)
     if details:
         embed.add_field(name="Shooting", value="\n".join(details), inline=False)
     if rules:

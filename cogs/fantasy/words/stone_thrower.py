@@ -15,7 +15,7 @@ from cogs.fantasy.words.common import (
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.stone_thrower import StoneShot, TemplateHit, TemplateHitKind
 from engine.geometry import clock_face
-from cogs.fantasy.words.common import dodge_lines, immunity_lines
+from cogs.fantasy.words.common import rules_lines
 
 
 def hit_text(hit: TemplateHit, one_model: bool = True) -> str:
@@ -120,8 +120,7 @@ def stone_thrower_reply(shot: StoneShot, image: bytes | None) -> Reply:
         embed.add_field(name="Hits", value=clip_lines(hit_lines) or "none", inline=False)
     embed.add_field(name="Shot", value=clip_lines(shot_lines(shot)), inline=False)
     embed.add_field(name="Target", value=target_text(shot.target, "stone thrower"), inline=False)
-    rules = [] if shot.misfire is not None else (
-        immunity_lines(shot.applied, shot.immunity) + dodge_lines(shot.applied, shot.target_rules, shot.target.troop))
+    rules = [] if shot.misfire is not None else rules_lines(shot.applied, shot.immunity, shot.target_rules, shot.target.troop)
     if rules:
         embed.add_field(name="Rules applied", value=clip_lines(rules), inline=False)
     if shot.target.profile is None and shot.hits:
