@@ -58,6 +58,12 @@ def to_wound_needed(strength: int, toughness: int) -> int | None:
     return {-1: 3, 0: 4, 1: 5, 2: 6, 3: 6}[gap]
 
 
+def wounds_a_hit(multiple_wounds: DieKind | None) -> str:
+    """What each unsaved wound of a hit does, in words: its Multiple Wounds die ("D6 wounds"), or
+    "1 wound" without one (a model Immune to Multiple Wounds ignores the die)."""
+    return "1 wound" if multiple_wounds is None else f"{multiple_wounds.value} wounds"
+
+
 def armour_save_modifier(strength: int, armour_piercing: int = 0) -> int:
     """How many points worse an armour save is: one per point of Strength above 3, plus Armour
     Piercing."""

@@ -41,7 +41,7 @@ from engine.dice import DieRoll
 from engine.fantasy.bolt_thrower import BoltHit, BoltShot
 from engine.fantasy.formation import Facing
 from engine.fantasy.shooting import Cover
-from engine.fantasy.wounding import WoundRoll
+from engine.fantasy.wounding import WoundRoll, wounds_a_hit
 from engine.geometry import Point
 from renders.canvas import (
     INK, INK_SOFT, MUTED, WHITE, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, grow, length_text,
@@ -352,8 +352,7 @@ def _callout_lines(shot: BoltShot, index: int, width: float) -> tuple[CalloutLin
     """One model struck, wrapped to `width` pixels: who, the Strength, what happened (after its
     swatch); the wound dice, what must die first, where the bolt stops."""
     hit = shot.hits[index]
-    dies = f"{shot.wounds_die.value} wounds" if shot.wounds_die is not None else "1 wound"  # Immune to Multiple Wounds
-    result = _outcome(hit.wound) if hit.wound is not None else dies
+    result = _outcome(hit.wound) if hit.wound is not None else wounds_a_hit(shot.wounds_die)
     headline = f"{who(hit.rank, hit.file)}: S{hit.strength}, {result}"
     lines = [CalloutLine(line, LABEL + 1) for line in wrap(headline, size=LABEL + 1, width=width)]
     lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), is_slain(hit))

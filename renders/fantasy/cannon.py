@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.fantasy.cannon import CannonHit, CannonShot, HitKind
+from engine.fantasy.wounding import wounds_a_hit
 from engine.geometry import Point, clock_face
 from renders.canvas import (
     INK, INK_SOFT, MUTED, SCATTER, WHITE, RGB, Box, Canvas, Label, LegendItem, Swatch, Viewport, XY, clip_segment,
@@ -207,10 +208,10 @@ def _heading(shot: CannonShot, width: float) -> tuple[tuple[str, int], ...]:
     """The column's heading, counting as the title does: "Models hit (2)", or with hits that
     count only if a monster dies (as the key says), "Models hit (1, +2 only if the monsters
     die)"; wrapped to `width` pixels."""
-    n, maybe = _counts(shot)
-    rules = rules_heading(shot.target_rules, shot.immunity, width) if shot.hits else ()
     if not shot.hits:
         return (("Models hit", 20),)
+    n, maybe = _counts(shot)
+    rules = rules_heading(shot.target_rules, shot.immunity, width)
     if not maybe:
         return ((f"Models hit ({n})", 20), *rules)
     monsters = "monster dies" if maybe == 1 else "monsters die"
@@ -229,8 +230,7 @@ def _callout_lines(shot: CannonShot, index: int, width: float) -> tuple[CalloutL
     # On a multi-Wound unit the hits' wounds pool (000:81, 000:122); a monster's line keeps
     # "survives", which is what stops the ball (000:84).
     pooled = shot.target.profile is not None and shot.target.profile.wounds > 1 and not shot.target.troop.monstrous
-    dies = f"{hit.wounds_die.value} wounds" if hit.wounds_die is not None else "1 wound"  # Immune to Multiple Wounds
-    result = dies if hit.wound is None else wound_text(hit.wound, pooled)
+    result = wounds_a_hit(hit.wounds_die) if hit.wound is None else wound_text(hit.wound, pooled)
     headline = f"{who(hit.rank, hit.file)} {kind}: {result}"
     lines = [CalloutLine(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
     lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hit), is_slain(hit))
@@ -276,8 +276,7 @@ def _run_lines(shot: CannonShot, run: Sequence[int], width: float) -> tuple[Call
     hits = [shot.hits[i] for i in run]
     ranks, files = sorted({h.rank for h in hits}), sorted({h.file for h in hits})
     span = (f"R{ranks[0]}-R{ranks[-1]} F{files[0]}" if len(files) == 1 else f"R{ranks[0]} F{files[0]}-F{files[-1]}")
-    headline = f"{span} bounce: {hits[0].wounds_die.value if hits[0].wounds_die is not None else 1} wound" \
-               f"{'s' * (hits[0].wounds_die is not None)} each"
+    headline = f"{span} bounce: {wounds_a_hit(hits[0].wounds_die)} each"
     lines = [CalloutLine(line, _LABEL + 1) for line in wrap(headline, size=_LABEL + 1, width=width)]
     lines[0] = CalloutLine(lines[0].text, lines[0].size, _style(hits[0]), False)
     return tuple(lines)

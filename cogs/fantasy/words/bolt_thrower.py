@@ -13,6 +13,7 @@ from cogs.fantasy.words.common import SYSTEM, inches, rules_lines, to_hit_text, 
 from cogs.common.replies import COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.dice import DieKind
 from engine.fantasy.bolt_thrower import BoltHit, BoltShot
+from engine.fantasy.wounding import wounds_a_hit
 
 
 def to_hit_line(shot: BoltShot) -> str:
@@ -27,7 +28,7 @@ def hit_text(hit: BoltHit, wounds_die: DieKind | None = DieKind.D3) -> str:
     head = f"R{hit.rank} F{hit.file} at S{hit.strength}"
     if hit.wound is not None:
         return wound_text(head, hit.wound)
-    line = f"{head}: {f'{wounds_die.value} wounds' if wounds_die is not None else '1 wound'} if it wounds"
+    line = f"{head}: {wounds_a_hit(wounds_die)} if it wounds"
     return line + (" (only if every model before it is slain)" if hit.conditional else "")
 
 

@@ -15,6 +15,7 @@ from cogs.fantasy.words.common import (
 )
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.cannon import CannonHit, CannonShot
+from engine.fantasy.wounding import wounds_a_hit
 from engine.fantasy.wounding import armour_save_needed
 from engine.geometry import bearing, clock_face
 
@@ -24,8 +25,7 @@ def hit_text(hit: CannonHit, one_model: bool = True) -> str:
     whose own hit decides whether the ball goes on); otherwise its wounds pool on the unit."""
     head = f"R{hit.rank} F{hit.file} {hit.kind.value}"
     if hit.wound is None:
-        wounds = f"{hit.wounds_die.value} wounds" if hit.wounds_die is not None else "1 wound"
-        line = f"{head}: S{hit.strength}, {wounds} if it wounds"
+        line = f"{head}: S{hit.strength}, {wounds_a_hit(hit.wounds_die)} if it wounds"
         return line + (" (only if the monster before it is slain)" if hit.conditional else "")
     return wound_text(head, hit.wound, one_model=one_model)
 

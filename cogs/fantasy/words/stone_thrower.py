@@ -14,6 +14,7 @@ from cogs.fantasy.words.common import (
 )
 from cogs.common.replies import COLOUR_BAD, COLOUR_MISS, COLOUR_OK, Reply, clip_lines, dice_lines, dice_summary
 from engine.fantasy.stone_thrower import StoneShot, TemplateHit, TemplateHitKind
+from engine.fantasy.wounding import wounds_a_hit
 from engine.geometry import clock_face
 from cogs.fantasy.words.common import rules_lines
 
@@ -24,8 +25,7 @@ def hit_text(hit: TemplateHit, one_model: bool = True) -> str:
     head = f"R{hit.rank} F{hit.file} {where}"
     if hit.wound is not None:
         return wound_text(head, hit.wound, one_model=one_model)
-    wounds = f"{hit.wounds_die.value} wounds" if hit.wounds_die else "1 wound"
-    return f"{head}: S{hit.strength}, {wounds} if it wounds"
+    return f"{head}: S{hit.strength}, {wounds_a_hit(hit.wounds_die)} if it wounds"
 
 
 def outcome_line(shot: StoneShot) -> str:
