@@ -630,6 +630,27 @@ async def off_the_loop(interaction: discord.Interaction, work_fn: Callable[..., 
         _queued -= 1
 
 
+async def shot_answered(interaction: discord.Interaction, engine: Callable[[], Any], render: Callable[[Any], bytes] | None,
+                        words: Callable[[Any, bytes | None], Reply], *,
+                        after: Callable[[Any, Reply], None] | None = None) -> tuple[Any, Reply]:
+    """A shot and its answer in one job of the work lane (issue 26: one round trip from the event
+    loop for the whole shot, none to the store's threads; :func:`send_reply` then only sends): the
+    shot (``engine()``), its picture (none for a misfire, nor without a `render`; drawn in a worker
+    process when the bot runs them), its reply (``words(shot, image)``), `after(shot, reply)` (a
+    roster machine's state after the shot: cogs/fantasy/fire.py), and what the reply keeps in the
+    store (:func:`keep`). While /odds prices the command, the engine call is what it catches."""
+    draw = None if render is None else render_pool.elsewhere(render)
+
+    def finish(shot: Any) -> tuple[Any, Reply]:
+        image = None if draw is None or getattr(shot, "misfire", None) is not None else draw(shot)
+        reply = words(shot, image)
+        if after is not None:
+            after(shot, reply)
+        return shot, keep(interaction, reply)
+
+    return await off_the_loop(interaction, engine, then=finish)
+
+
 async def stored(interaction: discord.Interaction | None, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """A store call off the event loop (a thread of the store's: never behind the engine's work),
     for `interaction` (by default the one this task serves): if it has not answered by

@@ -21,8 +21,7 @@ from cogs.fantasy.words.grapeshot import grapeshot_reply
 from cogs.campaign.machines import Aim, aimed_bs, shot_recorded, take_aim
 from cogs.campaign import machines
 from cogs.fantasy.words.misfire import misfire_reply
-from cogs.common import render_pool
-from cogs.common.replies import keep, off_the_loop, send_reply
+from cogs.common.replies import off_the_loop, send_reply, shot_answered
 from cogs.common.target import target_option
 from cogs.fantasy.words.stone_thrower import stone_thrower_reply
 from config.gamedata import fantasy
@@ -177,21 +176,10 @@ def needs_bs(command: str, bs: int | None) -> int:
 
 
 async def fired(interaction: discord.Interaction, engine, render, words, *, bot, aim: Aim | None):
-    """The shot (``engine()``), its picture (none for a misfire, nor without a `render`), its reply (``words(shot, image)``),
-    the roster machine's state after it (`aim`: :func:`shot_recorded`) and what the reply keeps in
-    the store (its roll log entry, with that state, and its buttons: ``replies.keep``), in one job of
-    the work lane, the picture drawn in a worker process when the bot runs them (issue 26: one round
-    trip from the event loop for the whole shot, none to the store's threads; ``send_reply`` then
-    only sends). While /odds prices the command, the engine call is what it catches."""
-    draw = None if render is None else render_pool.elsewhere(render)
-
-    def finish(shot):
-        image = None if draw is None or getattr(shot, "misfire", None) is not None else draw(shot)
-        reply = words(shot, image)
-        shot_recorded(bot, aim, shot, reply)
-        return shot, keep(interaction, reply)
-
-    return await off_the_loop(interaction, engine, then=finish)
+    """A /fire shot and its answer in one job (``replies.shot_answered``), the roster machine's state
+    after it recorded there too (`aim`: :func:`shot_recorded`)."""
+    return await shot_answered(interaction, engine, render, words,
+                               after=lambda shot, reply: shot_recorded(bot, aim, shot, reply))
 
 
 def _dice(bot, entered: str | None) -> Dice:

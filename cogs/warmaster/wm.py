@@ -14,7 +14,7 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from cogs.common.dice_source import private_option
-from cogs.common.replies import keep, off_the_loop, send_reply
+from cogs.common.replies import off_the_loop, send_reply, shot_answered
 from cogs.common.target import target_option
 from cogs.warmaster.options import (
     tower_position,
@@ -97,10 +97,8 @@ class WarmasterCog(commands.Cog):
             return fire_cannons(CANNON, DATA.positions, target, new_dice(self.bot, dice), cannons=cannons,
                                 others=others, grapeshot=grapeshot, in_tower=in_tower)
 
-        shot = await off_the_loop(interaction, work)
-        # the picture and then its words in one job, off the event loop (their lines grow with the units)
-        await send_reply(interaction, await off_the_loop(interaction, render_cannon, shot,
-                                                         then=lambda image: keep(interaction, cannon_reply(shot, image))))
+        _, reply = await shot_answered(interaction, work, render_cannon, cannon_reply)  # one job: its lines grow with the units
+        await send_reply(interaction, reply)
 
     @wm.command(name="helblaster", description="Helblaster (30 cm): 6/3/1 attacks, armour -1, may explode")
     @target_option("warmaster", into="troop")
@@ -146,9 +144,8 @@ class WarmasterCog(commands.Cog):
             return fire_bone_thrower(BONE, DATA.positions, target, new_dice(self.bot, dice),
                                      others=place(near_units(near), front, DATA.stand_width, DATA.stand_depth), in_tower=in_tower)
 
-        shot = await off_the_loop(interaction, work)
-        await send_reply(interaction, await off_the_loop(interaction, render_bone_thrower, shot,
-                                                         then=lambda image: keep(interaction, bone_thrower_reply(shot, image))))
+        _, reply = await shot_answered(interaction, work, render_bone_thrower, bone_thrower_reply)
+        await send_reply(interaction, reply)
 
     @wm.command(name="elven-bolt-thrower", description="Elven Bolt Thrower (40 cm): 3 attacks, +1 to hit")
     @target_option("warmaster", into="troop")

@@ -13,7 +13,7 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from cogs.common.dice_source import private_option
-from cogs.common.replies import keep, off_the_loop, send_reply
+from cogs.common.replies import off_the_loop, send_reply, shot_answered
 from cogs.common.target import target_option
 from cogs.wh40k.words.vehicles import (
     assault_reply, damage_reply, firing_reply, ordnance_reply, penetrate_reply, tank_shock_reply, terrain_reply,
@@ -266,15 +266,13 @@ class Wh40kCog(commands.Cog):
         check_skimmer(words.get("skimmer", False), skimmer_fast)
         state = VehicleState(open_topped=open_topped, skimmer_fast=skimmer_fast, hull_down=hull_down, passengers=passengers,
                              **words)
-        shot = await off_the_loop(interaction, lambda: fire_ordnance(
+        _, reply = await shot_answered(interaction, lambda: fire_ordnance(
             MARKER, DATA.penetration["ordnance"], DATA.damage_tables, DATA.wounds, _dice(self.bot, dice),
             strength=strength, distance=distance, max_range=range, squad=squad, vehicle=vehicle, vehicle_state=state,
             barrage=barrage, min_range=min_range, in_sight=in_sight, moved=moved, ballistic_skill=bs,
             leadership=leadership, pinning_modifier=DATA.pinning_modifier,
-        ))
-        # the picture and then its words in one job, off the event loop (their lines grow with the squad)
-        await send_reply(interaction, await off_the_loop(interaction, render_ordnance, shot,
-                                                         then=lambda image: keep(interaction, ordnance_reply(shot, image))))
+        ), render_ordnance, ordnance_reply)  # one job: the shot, its picture, its words (they grow with the squad)
+        await send_reply(interaction, reply)
 
     @group.command(name="damage", description="Roll a damage table on its own")
     @private_option
