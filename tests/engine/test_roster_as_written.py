@@ -57,26 +57,28 @@ def edited(name: str, old: str, new: str, count: int = 1) -> bytes:
     return xml.replace(old, new, count).encode()
 
 
+def values_when(name: str, characteristic: str, value: str, becomes: str, unit: str, game: str):
+    """The target values of `unit` in fixture `name` with its `characteristic` line's `value` changed."""
+    return target_values(read_roster(edited(name, characteristic, characteristic.replace(value, becomes))).unit(unit), game)
+
+
 def test_a_ward_save_of_1_or_an_armour_save_of_7_is_said_and_not_used():
     ward = '<characteristic name="WardSave" typeId="576172645361766523232344415441232323">4+</characteristic>'
-    r = read_roster(edited("empire.ros", ward, ward.replace("4+", "1+")))
-    altar = target_values(r.unit("War Altar of Sigmar"), "fantasy")
+    altar = values_when("empire.ros", ward, "4+", "1+", "War Altar of Sigmar", "fantasy")
     assert "ward" not in dict(altar.values) and altar.get("save") == 5
     assert dict(altar.dropped) == {"ward": "War Altar of Sigmar's ward save 1+ is left out: a ward save is 2+ to 6+ (a 1 always fails)"}
     save = '<characteristic name="ArmourSave" typeId="41726d6f75725361766523232344415441232323">5+</characteristic>'
-    r = read_roster(edited("empire.ros", save, save.replace("5+", "7+")))
-    altar = target_values(r.unit("War Altar of Sigmar"), "fantasy")
+    altar = values_when("empire.ros", save, "5+", "7+", "War Altar of Sigmar", "fantasy")
     assert "save" not in dict(altar.values)
     assert dict(altar.dropped)["save"] == "War Altar of Sigmar's armour save 7+ is left out: an armour save is 1+ to 6+"
 
 
 def test_a_warmaster_unit_of_no_stands_is_said_and_not_used():
     size = '<characteristic name="Unit Size" typeId="8f42-22c8-12e8-890a">3</characteristic>'
-    r = read_roster(edited("warmaster.ros", size, size.replace(">3<", ">0<")))
-    crossbows = target_values(r.unit("Crossbowmen"), "warmaster")
+    crossbows = values_when("warmaster.ros", size, ">3<", ">0<", "Crossbowmen", "warmaster")
     assert "stands" not in dict(crossbows.values) and crossbows.get("hits") == 3
     assert dict(crossbows.dropped) == {"stands": "Crossbowmen's Unit Size 0 is left out: a unit has at least one stand"}
-    assert target_values(r.unit("Knights"), "warmaster").dropped == ()
+    assert values_when("warmaster.ros", size, ">3<", ">0<", "Knights", "warmaster").dropped == ()
 
 
 def test_leadership_is_filled_from_the_list_and_an_impossible_one_said():
