@@ -648,12 +648,12 @@ def _warmaster(unit: Unit) -> TargetValues:
     elif kind:
         missing.append(("troop", f"troop type '{quote(kind, 30)}' is not one the bot knows"))
     size = value_of(p.get("Unit Size", "Size", "Stands"))
+    dropped: tuple[tuple[str, str], ...] = ()
     if size is not None and size > 0:
         values["stands"] = size
     elif size is not None:
-        dropped = ((("stands", f"{unit.name}'s Unit Size {size} is left out: a unit has at least one stand"),))
-        return TargetValues(tuple(values.items()), tuple(missing), unit.models, dropped)
-    return TargetValues(tuple(values.items()), tuple(missing), unit.models)
+        dropped = (("stands", f"{unit.name}'s Unit Size {size} is left out: a unit has at least one stand"),)
+    return TargetValues(tuple(values.items()), tuple(missing), unit.models, dropped)
 
 
 def target_values(unit: Unit, game: str) -> TargetValues:
